@@ -1,0 +1,92 @@
+//! Finding the transcripts to check and reading them.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// File name extensions walked in directories. A file named explicitly is
+/// checked whatever its extension.
+pub const EXTENSIONS: &[&str] = &["md", "markdown", "txt", "transcript"];
+
+/// Something to check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    File(PathBuf),
+    Stdin,
+}
+
+/// Expand the command-line paths into inputs, in a stable order. Paths that
+/// do not exist are returned as errors; the rest are still checked.
+pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<String>) {
+    let mut inputs = Vec::new();
+    let mut errors = Vec::new();
+    let default = [PathBuf::from(".")];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    for path in paths {
+        if path.as_os_str() == "-" {
+            inputs.push(Input::Stdin);
+        } else if path.is_dir() {
+            let mut found = walk(path, &mut errors);
+            found.sort();
+            inputs.extend(found.into_iter().map(Input::File));
+        } else if path.exists() {
+            inputs.push(Input::File(path.clone()));
+        } else {
+            errors.push(format!("{}: no such file or directory", path.display()));
+        }
+    }
+    (inputs, errors)
+}
+
+fn walk(root: &Path, errors: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in ignore::WalkBuilder::new(root).build() {
+        match entry {
+            Ok(entry) => {
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                let wanted = entry
+                    .path()
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)));
+                if is_file && wanted {
+                    out.push(entry.into_path());
+                }
+            }
+            Err(err) => errors.push(format!("{}: {err}", root.display())),
+        }
+    }
+    out
+}
+
+/// Read an input as UTF-8 text. The error names the cause; for text that is
+/// not UTF-8 it gives the byte offset of the first invalid sequence.
+pub fn read(input: &Input) -> Result<String, String> {
+    let bytes = match input {
+        Input::File(path) => std::fs::read(path).map_err(|e| io_cause(&e))?,
+        Input::Stdin => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| io_cause(&e))?;
+            buf
+        }
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not valid UTF-8 (first invalid byte sequence at byte offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+fn io_cause(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}

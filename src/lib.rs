@@ -1,0 +1,26 @@
+//! boardlint: a linter for C-suite agent transcripts.
+//!
+//! The pipeline is `syntax` (the pest grammar, a typed list of lines) →
+//! `model` (speakers, blocks, call chains, built in one pass) → `rules`
+//! (each reads the model) → `output` (human, concise, JSON).
+
+pub mod cli;
+pub mod diagnostic;
+pub mod files;
+pub mod lines;
+pub mod model;
+pub mod output;
+pub mod roles;
+pub mod rules;
+pub mod settings;
+pub mod syntax;
+pub mod yaml;
+
+use diagnostic::Diagnostic;
+use settings::Settings;
+
+/// Check one transcript's text with every rule.
+pub fn check_source(source: &str, settings: &Settings) -> Vec<Diagnostic> {
+    let transcript = model::Transcript::build(source, settings);
+    rules::check(&transcript)
+}

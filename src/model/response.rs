@@ -1,0 +1,114 @@
+//! The fields of a `[RESPONSE:role]` block (agent-protocol, "Response
+//! Format"): `Key finding:`, `Supporting data:` with its data points,
+//! `Confidence:` and `Caveat:`.
+
+use super::{Block, Transcript};
+use crate::syntax::{Inline, Lead, LineKind, Span};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FieldName {
+    KeyFinding,
+    SupportingData,
+    Confidence,
+    Caveat,
+}
+
+impl FieldName {
+    /// In canonical order.
+    pub const ALL: [FieldName; 4] = [
+        FieldName::KeyFinding,
+        FieldName::SupportingData,
+        FieldName::Confidence,
+        FieldName::Caveat,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            FieldName::KeyFinding => "Key finding:",
+            FieldName::SupportingData => "Supporting data:",
+            FieldName::Confidence => "Confidence:",
+            FieldName::Caveat => "Caveat:",
+        }
+    }
+
+    fn from_label(text: &str) -> Option<FieldName> {
+        FieldName::ALL.into_iter().find(|f| {
+            f.label()
+                .trim_end_matches(':')
+                .eq_ignore_ascii_case(text.trim())
+        })
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ResponseField {
+    pub name: FieldName,
+    /// Index of the line holding the label.
+    pub line: usize,
+    /// The label, `Key finding:`.
+    pub label: Span,
+    /// The text after the label on its own line (possibly empty).
+    pub value: Span,
+    /// Non-blank text lines after the label line, before the next field.
+    pub continuation: Vec<usize>,
+    /// List items under the field (the data points of `Supporting data:`).
+    pub items: Vec<usize>,
+}
+
+impl ResponseField {
+    /// How many lines of text the field's value takes.
+    pub fn text_lines(&self, t: &Transcript<'_>) -> usize {
+        usize::from(!t.text(&self.value).trim().is_empty())
+            + self.continuation.len()
+            + self.items.len()
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ResponseFields {
+    /// In the order written.
+    pub fields: Vec<ResponseField>,
+}
+
+impl ResponseFields {
+    pub fn parse(t: &Transcript<'_>, block: &Block) -> Self {
+        let mut fields: Vec<ResponseField> = Vec::new();
+        for &index in &block.lines {
+            let line = t.line(index);
+            if line.kind == LineKind::Blank {
+                continue;
+            }
+            if let Some(Lead::Label { text, span }) = &line.lead {
+                if let Some(name) = FieldName::from_label(t.text(text)) {
+                    fields.push(ResponseField {
+                        name,
+                        line: index,
+                        label: span.clone(),
+                        value: line.content.clone(),
+                        continuation: Vec::new(),
+                        items: Vec::new(),
+                    });
+                    continue;
+                }
+            }
+            // Protocol lines (an INVOKE, a CHAIN, a nested block's opener)
+            // are not part of a field's text.
+            let protocol = matches!(line.inlines.first(), Some(Inline::Marker(m)) if m.span.start == line.content.start);
+            let Some(field) = fields.last_mut() else {
+                continue;
+            };
+            if protocol {
+                continue;
+            }
+            match line.kind {
+                LineKind::ListItem { .. } => field.items.push(index),
+                _ => field.continuation.push(index),
+            }
+        }
+        ResponseFields { fields }
+    }
+
+    pub fn get(&self, name: FieldName) -> Option<&ResponseField> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}

@@ -1,0 +1,231 @@
+//! Printing diagnostics: `human` (miette's graphical report), `concise`
+//! (one line each) and `json` (a stable array of objects, documented in
+//! `docs/output-formats.md`). Every format prints from the same values.
+
+use std::fmt;
+
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, SourceCode, SourceSpan,
+    SpanContents,
+};
+use owo_colors::OwoColorize;
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::lines::{LineIndex, Position};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Concise,
+    Json,
+}
+
+/// One diagnostic with its file and resolved positions.
+#[derive(Debug, Clone, Serialize)]
+pub struct Located {
+    pub path: String,
+    pub code: &'static str,
+    pub name: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub help: String,
+    pub start: Position,
+    pub end: Position,
+}
+
+pub fn locate(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Located {
+    Located {
+        path: path.to_string(),
+        code: d.code,
+        name: d.name,
+        severity: d.severity,
+        message: d.message.clone(),
+        help: d.help.clone(),
+        start: index.position(d.span.start),
+        end: index.position(d.span.end),
+    }
+}
+
+/// Render one file's diagnostics in the human format.
+pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) -> String {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_links(false)
+        .with_width(100);
+    let src = NamedText {
+        name: path,
+        text: source,
+    };
+    let mut out = String::new();
+    for d in diagnostics {
+        let report = Report { d, src: &src };
+        if handler.render_report(&mut out, &report).is_err() {
+            out.push_str(&format!(
+                "{path}: {}[{}] {}\n",
+                d.severity.as_str(),
+                d.code,
+                d.message
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Render diagnostics one per line: `path:line:col: severity[CODE] name: message`.
+pub fn concise(located: &[Located], color: bool) -> String {
+    let mut out = String::new();
+    for l in located {
+        let sev = l.severity.as_str();
+        let tag = format!("{sev}[{}]", l.code);
+        let tag = match (color, l.severity) {
+            (false, _) => tag,
+            (true, Severity::Error) => tag.red().bold().to_string(),
+            (true, Severity::Warning) => tag.yellow().bold().to_string(),
+            (true, Severity::Info) => tag.blue().bold().to_string(),
+        };
+        out.push_str(&format!(
+            "{}:{}:{}: {tag} {}: {}\n",
+            l.path, l.start.line, l.start.column, l.name, l.message
+        ));
+    }
+    out
+}
+
+/// The JSON document: an array of every diagnostic of the run.
+pub fn json(located: &[Located]) -> String {
+    let mut out = serde_json::to_string_pretty(located).unwrap_or_else(|_| "[]".to_string());
+    out.push('\n');
+    out
+}
+
+/// The closing line of a human or concise run.
+pub fn summary(
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    files_with: usize,
+    checked: usize,
+    color: bool,
+) -> String {
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    let checked_txt = format!("({} checked)", plural(checked, "file"));
+    if errors + warnings + infos == 0 {
+        let ok = "No problems found";
+        let ok = if color {
+            ok.green().bold().to_string()
+        } else {
+            ok.to_string()
+        };
+        return format!("{ok} {checked_txt}.\n");
+    }
+    let mut parts = vec![plural(errors, "error"), plural(warnings, "warning")];
+    if infos > 0 {
+        parts.push(plural(infos, "note"));
+    }
+    let found = format!("Found {}", parts.join(", "));
+    let found = if color {
+        found.bold().to_string()
+    } else {
+        found
+    };
+    format!("{found} in {} {checked_txt}.\n", plural(files_with, "file"))
+}
+
+// ------------------------------------------------------------------ miette
+
+struct NamedText<'a> {
+    name: &'a str,
+    text: &'a str,
+}
+
+impl SourceCode for NamedText<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+struct Report<'a> {
+    d: &'a Diagnostic,
+    src: &'a NamedText<'a>,
+}
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.d.message)
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.d.message)
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl miette::Diagnostic for Report<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(format!(
+            "{}[{}] {}",
+            self.d.severity.as_str(),
+            self.d.code,
+            self.d.name
+        )))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.d.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Info => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        (!self.d.help.is_empty()).then(|| Box::new(&self.d.help) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self.src)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let primary = LabeledSpan::new_primary_with_span(
+            (!self.d.label.is_empty()).then(|| self.d.label.clone()),
+            self.d.span.clone(),
+        );
+        let related = self
+            .d
+            .related
+            .iter()
+            .map(|(span, label)| LabeledSpan::new_with_span(Some(label.clone()), span.clone()));
+        Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}

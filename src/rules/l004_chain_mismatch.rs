@@ -1,0 +1,86 @@
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a `[CHAIN: …]` marker that contradicts what it declares: the
+    /// chain of an invocation must end in the invoked role, and any chain
+    /// must contain the agent speaking when the speaker is known.
+    ///
+    /// A sibling call is accepted: after `cro` has invoked `cfo`, the
+    /// protocol's own examples write `cro`'s next call to `cmo` as
+    /// `[CHAIN: cro → cfo → cmo]`, which ends in `cmo` and contains `cro`.
+    ///
+    /// ## Why is this bad?
+    /// Agents check the chain before invoking again (agent-protocol, Rule 4).
+    /// A chain that names the wrong roles defeats the depth and circularity
+    /// checks that rely on it.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// CRO → [INVOKE:cmo|What CAC should we plan for?]
+    /// [CHAIN: cro → cfo]
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// CRO → [INVOKE:cmo|What CAC should we plan for?]
+    /// [CHAIN: cro → cmo]
+    /// ```
+    pub struct ChainMismatch {
+        code: "L004",
+        name: "chain-mismatch",
+        severity: Error,
+        summary: "A declared chain does not match the invocation or the speaker",
+    }
+}
+
+impl Rule for ChainMismatch {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        let roles = t.roles();
+        for chain in &t.chains {
+            let shown = roles.display_chain(&chain.roles);
+            let invocation = chain.attached.map(|i| &t.invocations[i]);
+            let speaker = invocation.map_or(chain.speaker, |inv| inv.speaker);
+            let last = chain.roles.last().copied();
+            let suggestion = invocation
+                .and_then(|inv| inv.structural.as_ref())
+                .map(|s| {
+                    format!(
+                        "; from the transcript it is `[CHAIN: {}]`",
+                        roles.display_chain(s)
+                    )
+                })
+                .unwrap_or_default();
+            let problem = match invocation.and_then(|inv| inv.role) {
+                Some(invoked) if last != Some(invoked) => Some(format!(
+                    "the declared chain `{shown}` ends in `{}`, but this invocation is of `{}`",
+                    roles.name(last.expect("a chain has roles")),
+                    roles.name(invoked)
+                )),
+                _ => match speaker {
+                    Some(s) if !chain.roles.contains(&s) => Some(format!(
+                        "the declared chain `{shown}` does not contain `{}`, who is speaking",
+                        roles.name(s)
+                    )),
+                    _ => None,
+                },
+            };
+            let Some(message) = problem else { continue };
+            let help = format!(
+                "a chain runs from the first caller through the speaker to the invoked role{suggestion}"
+            );
+            let d = match invocation {
+                Some(inv) => self
+                    .meta()
+                    .diagnostic(inv.span.clone(), message)
+                    .with_label("invoked here")
+                    .with_related(chain.span.clone(), "declared chain"),
+                None => self
+                    .meta()
+                    .diagnostic(chain.span.clone(), message)
+                    .with_label("declared here"),
+            };
+            out.push(d.with_help(help));
+        }
+    }
+}

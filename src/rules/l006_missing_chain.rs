@@ -1,0 +1,63 @@
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an invocation issued inside a RESPONSE block (so at structural
+    /// depth 2 or more) that carries no `[CHAIN: …]` marker on its own line
+    /// or on the next non-blank line.
+    ///
+    /// ## Why is this bad?
+    /// Each invocation carries its call chain (agent-protocol, Rule 4), and
+    /// the agent receiving a second-hop call can only refuse a third hop or a
+    /// circular call if it can see the chain.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// CRO → [INVOKE:cfo|Can we fund two more AEs?]
+    /// [RESPONSE:cfo]
+    /// [INVOKE:coo|Can onboarding absorb two AEs in Q3?]
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// CRO → [INVOKE:cfo|Can we fund two more AEs?]
+    /// [RESPONSE:cfo]
+    /// [INVOKE:coo|Can onboarding absorb two AEs in Q3?]
+    /// [CHAIN: cro → cfo → coo]
+    /// ```
+    pub struct MissingChain {
+        code: "L006",
+        name: "missing-chain",
+        severity: Warning,
+        summary: "A second-hop invocation carries no CHAIN marker",
+    }
+}
+
+impl Rule for MissingChain {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for inv in t
+            .invocations
+            .iter()
+            .filter(|i| i.nested && i.declared.is_none())
+        {
+            let Some(chain) = &inv.structural else {
+                continue;
+            };
+            let shown = t.roles().display_chain(chain);
+            out.push(
+                self.meta()
+                    .diagnostic(
+                        inv.span.clone(),
+                        format!(
+                            "this invocation is at depth {} but declares no chain",
+                            chain.len() - 1
+                        ),
+                    )
+                    .with_label("invoked from inside a response")
+                    .with_help(format!(
+                        "add `[CHAIN: {shown}]` on the same line or the next one"
+                    )),
+            );
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! The rule registry: every rule's code, name, default severity, summary and
+//! documentation, in one list. Codes never change and are never reused.
+//!
+//! Each rule lives in a file of its own, declared with [`declare_rule!`],
+//! whose doc comment (What it does / Why is this bad? / Example / Use
+//! instead) is the rule's documentation: `boardlint rule CODE` prints it and
+//! `docs/rules/CODE.md` is generated from it.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::Transcript;
+use crate::syntax::Span;
+
+mod chains;
+
+mod b001_invoke_during_isolation;
+mod b002_invoke_during_critique;
+mod b003_broadcast_not_from_ceo;
+mod l001_self_invocation;
+mod l002_chain_too_deep;
+mod l003_circular_call;
+mod l004_chain_mismatch;
+mod l005_blocked_without_assumption;
+mod l006_missing_chain;
+mod m001_malformed_marker;
+mod m002_unknown_role;
+mod m003_unbalanced_block;
+mod m004_leftover_placeholder;
+mod r001_response_missing_field;
+mod r002_invalid_confidence;
+mod r003_supporting_data_count;
+mod r004_multiline_field;
+mod r005_field_order;
+mod r006_unanswered_invoke;
+mod r007_unsolicited_response;
+
+/// The family a rule belongs to, by the letter of its code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Marker,
+    Loop,
+    Board,
+    Response,
+}
+
+impl Family {
+    pub fn of(code: &str) -> Family {
+        match code.as_bytes().first() {
+            Some(b'M') => Family::Marker,
+            Some(b'L') => Family::Loop,
+            Some(b'B') => Family::Board,
+            _ => Family::Response,
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Marker => "Markers",
+            Family::Loop => "Loop prevention",
+            Family::Board => "Board meetings",
+            Family::Response => "Responses",
+        }
+    }
+}
+
+/// What the registry knows of a rule.
+#[derive(Debug)]
+pub struct RuleMeta {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub severity: Severity,
+    pub summary: &'static str,
+    /// The rule's doc comment, one `#[doc]` line per line.
+    pub doc: &'static str,
+}
+
+impl RuleMeta {
+    pub fn family(&self) -> Family {
+        Family::of(self.code)
+    }
+
+    /// A diagnostic of this rule at `span`.
+    pub fn diagnostic(&'static self, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code: self.code,
+            name: self.name,
+            severity: self.severity,
+            span,
+            message: message.into(),
+            label: String::new(),
+            help: String::new(),
+            related: Vec::new(),
+        }
+    }
+
+    /// The documentation as markdown, without the leading space that `///`
+    /// leaves on each line.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        for line in self.doc.lines() {
+            out.push_str(line.strip_prefix(' ').unwrap_or(line));
+            out.push('\n');
+        }
+        out.trim().to_string()
+    }
+}
+
+pub trait Described {
+    fn meta(&self) -> &'static RuleMeta;
+}
+
+/// A rule: reads the transcript model, reports diagnostics.
+pub trait Rule: Described + Sync {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>);
+}
+
+/// Declare a rule: its struct, documentation and registry entry.
+#[macro_export]
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:expr])*
+        pub struct $name:ident {
+            code: $code:literal,
+            name: $rname:literal,
+            severity: $sev:ident,
+            summary: $summary:literal $(,)?
+        }
+    ) => {
+        $(#[doc = $doc])*
+        pub struct $name;
+
+        impl $name {
+            pub const META: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
+                code: $code,
+                name: $rname,
+                severity: $crate::diagnostic::Severity::$sev,
+                summary: $summary,
+                doc: concat!($($doc, "\n"),*),
+            };
+        }
+
+        impl $crate::rules::Described for $name {
+            fn meta(&self) -> &'static $crate::rules::RuleMeta {
+                static META: $crate::rules::RuleMeta = $name::META;
+                &META
+            }
+        }
+    };
+}
+
+static RULES: &[&dyn Rule] = &[
+    &m001_malformed_marker::MalformedMarker,
+    &m002_unknown_role::UnknownRole,
+    &m003_unbalanced_block::UnbalancedBlock,
+    &m004_leftover_placeholder::LeftoverPlaceholder,
+    &l001_self_invocation::SelfInvocation,
+    &l002_chain_too_deep::ChainTooDeep,
+    &l003_circular_call::CircularCall,
+    &l004_chain_mismatch::ChainMismatch,
+    &l005_blocked_without_assumption::BlockedWithoutAssumption,
+    &l006_missing_chain::MissingChain,
+    &b001_invoke_during_isolation::InvokeDuringIsolation,
+    &b002_invoke_during_critique::InvokeDuringCritique,
+    &b003_broadcast_not_from_ceo::BroadcastNotFromCeo,
+    &r001_response_missing_field::ResponseMissingField,
+    &r002_invalid_confidence::InvalidConfidence,
+    &r003_supporting_data_count::SupportingDataCount,
+    &r004_multiline_field::MultilineField,
+    &r005_field_order::FieldOrder,
+    &r006_unanswered_invoke::UnansweredInvoke,
+    &r007_unsolicited_response::UnsolicitedResponse,
+];
+
+/// Every rule, in code order.
+pub fn all() -> &'static [&'static dyn Rule] {
+    RULES
+}
+
+/// A rule by code (`L001`) or name (`self-invocation`), in any case.
+pub fn find(key: &str) -> Option<&'static dyn Rule> {
+    RULES.iter().copied().find(|r| {
+        r.meta().code.eq_ignore_ascii_case(key) || r.meta().name.eq_ignore_ascii_case(key)
+    })
+}
+
+/// Run every rule over a transcript; diagnostics come back in source order.
+pub fn check(t: &Transcript<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for rule in RULES {
+        rule.check(t, &mut out);
+    }
+    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    out
+}
+
+/// Shared imports for rule files.
+pub(crate) mod prelude {
+    pub use crate::declare_rule;
+    pub use crate::diagnostic::Diagnostic;
+    pub use crate::model::Transcript;
+    pub use crate::rules::{Described, Rule};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_names_are_unique_and_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        for rule in all() {
+            let m = rule.meta();
+            assert!(seen.insert(m.code), "duplicate code {}", m.code);
+            assert!(seen.insert(m.name), "duplicate name {}", m.name);
+            assert_eq!(m.code.len(), 4, "{}", m.code);
+            assert!(m
+                .name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit()));
+            let doc = m.markdown();
+            for section in [
+                "## What it does",
+                "## Why is this bad?",
+                "## Example",
+                "Use instead:",
+            ] {
+                assert!(doc.contains(section), "{} lacks {section}", m.code);
+            }
+        }
+    }
+
+    #[test]
+    fn finds_rules_by_code_or_name() {
+        assert_eq!(find("l001").unwrap().meta().name, "self-invocation");
+        assert_eq!(find("Self-Invocation").unwrap().meta().code, "L001");
+        assert!(find("Z999").is_none());
+    }
+}

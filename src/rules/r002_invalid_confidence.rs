@@ -1,0 +1,82 @@
+use crate::model::FieldName;
+use crate::rules::prelude::*;
+use crate::syntax::BlockKind;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a RESPONSE block whose `Confidence:` is not `high`, `medium` or
+    /// `low`. Any case is accepted (`High`); `boardlint fmt` lowercases it.
+    ///
+    /// ## Why is this bad?
+    /// The caller weighs conflicting answers by their confidence
+    /// (agent-protocol, Conflict Resolution). Only the three levels can be
+    /// compared; "fairly sure" or "85%" cannot.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// Confidence: very high
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// Confidence: high
+    /// ```
+    pub struct InvalidConfidence {
+        code: "R002",
+        name: "invalid-confidence",
+        severity: Error,
+        summary: "A response's confidence is not high, medium or low",
+    }
+}
+
+/// The confidence level a field value names, if it is a valid one.
+pub fn level(value: &str) -> Option<&'static str> {
+    let v = value
+        .trim()
+        .trim_matches(|c| c == '*' || c == '_')
+        .trim()
+        .trim_end_matches('.');
+    ["high", "medium", "low"]
+        .into_iter()
+        .find(|l| l.eq_ignore_ascii_case(v))
+}
+
+impl Rule for InvalidConfidence {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for block in t
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+        {
+            let fields = t.response_fields(block);
+            let Some(field) = fields.get(FieldName::Confidence) else {
+                continue;
+            };
+            let value = t.text(&field.value).trim();
+            if level(value).is_some() {
+                continue;
+            }
+            let span = if value.is_empty() {
+                field.label.clone()
+            } else {
+                field.value.start..field.value.start + value.len()
+            };
+            let shown = if value.is_empty() {
+                "nothing".to_string()
+            } else {
+                format!("`{value}`")
+            };
+            out.push(
+                self.meta()
+                    .diagnostic(
+                        span,
+                        format!("confidence is {shown}; it must be high, medium or low"),
+                    )
+                    .with_label("not a confidence level")
+                    .with_help(
+                        "write `Confidence: high`, `Confidence: medium` or `Confidence: low`",
+                    ),
+            );
+        }
+    }
+}

@@ -1,0 +1,76 @@
+use crate::model::FieldName;
+use crate::rules::prelude::*;
+use crate::syntax::BlockKind;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a RESPONSE block whose `Supporting data:` holds fewer than 2 or
+    /// more than 3 data points. Each list item under the label is a point; text
+    /// on the label's own line counts as one.
+    ///
+    /// ## Why is this bad?
+    /// The protocol asks for two data points and an optional third
+    /// (agent-protocol, Response Format). One point is an anecdote; more than
+    /// three buries the ones that matter.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// Supporting data:
+    ///   - Current ARR: $2.0M
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// Supporting data:
+    ///   - Current ARR: $2.0M, growing 18% QoQ
+    ///   - Burn: $180K/month, so 14 months of runway
+    /// ```
+    pub struct SupportingDataCount {
+        code: "R003",
+        name: "supporting-data-count",
+        severity: Warning,
+        summary: "Supporting data holds fewer than 2 or more than 3 points",
+    }
+}
+
+impl Rule for SupportingDataCount {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for block in t
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+        {
+            let fields = t.response_fields(block);
+            let Some(field) = fields.get(FieldName::SupportingData) else {
+                continue;
+            };
+            let count = field.items.len() + usize::from(!t.text(&field.value).trim().is_empty());
+            if (2..=3).contains(&count) {
+                continue;
+            }
+            let points = if count == 1 {
+                "point".to_string()
+            } else {
+                "points".to_string()
+            };
+            let help = if count < 2 {
+                "back the finding with two or three data points, each a `  - ` bullet"
+            } else {
+                "keep the two or three points that carry the finding; move the rest to a reference doc"
+            };
+            let mut d = self
+                .meta()
+                .diagnostic(
+                    field.label.clone(),
+                    format!("supporting data has {count} data {points}; give 2 or 3"),
+                )
+                .with_label(format!("{count} data {points}"))
+                .with_help(help);
+            if count > 3 {
+                let extra = t.line(field.items[3]).span.clone();
+                d = d.with_related(extra, "fourth point");
+            }
+            out.push(d);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+use crate::model::InvocationKind;
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an `[INVOKE:role|…]` that no later `[RESPONSE:role]` answers, in a
+    /// transcript that goes on to record responses. Each RESPONSE answers the
+    /// most recent still-pending INVOKE of its role.
+    ///
+    /// A file with no RESPONSE block after the invocation, such as a list of
+    /// example invocations or a transcript that ends while waiting, is not
+    /// reported: nothing shows the answer was due.
+    ///
+    /// ## Why is this bad?
+    /// An unanswered invocation means a recommendation went out without the
+    /// data it asked for, and nobody said so.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// CRO → [INVOKE:cfo|What is the Q3 budget?]
+    /// CRO → [INVOKE:cmo|What CAC should we plan for?]
+    /// [RESPONSE:cfo]
+    /// ...
+    /// [/RESPONSE]
+    /// ```
+    ///
+    /// Use instead: record the CMO's response too, or replace the invocation
+    /// with an `[ASSUMPTION: …]`:
+    /// ```transcript
+    /// CRO → [INVOKE:cfo|What is the Q3 budget?]
+    /// [ASSUMPTION: CAC stays near $9K — not verified with CMO]
+    /// ```
+    pub struct UnansweredInvoke {
+        code: "R006",
+        name: "unanswered-invoke",
+        severity: Warning,
+        summary: "An invocation is never answered",
+    }
+}
+
+impl Rule for UnansweredInvoke {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for inv in &t.invocations {
+            if inv.kind != InvocationKind::Invoke
+                || inv.answered_by.is_some()
+                || !inv.response_follows
+            {
+                continue;
+            }
+            let role = t.roles().name(inv.role.expect("an INVOKE has a role"));
+            out.push(
+                self.meta()
+                    .diagnostic(inv.span.clone(), format!("this invocation of `{role}` is never answered"))
+                    .with_label("no response follows")
+                    .with_help(format!(
+                        "record `[RESPONSE:{role}]` … `[/RESPONSE]` after it, or replace it with an `[ASSUMPTION: …]`"
+                    )),
+            );
+        }
+    }
+}

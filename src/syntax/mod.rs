@@ -1,0 +1,483 @@
+//! The syntax layer: the pest grammar in `grammar/transcript.pest`, turned
+//! into a flat, typed list of lines with byte spans.
+//!
+//! Nothing here knows who is speaking or what a block means: that is the
+//! job of [`crate::model`]. This layer only says what each line is and which
+//! markers, brackets and code spans it holds.
+
+mod malformed;
+
+use std::ops::Range;
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+use pest_derive::Parser;
+
+pub use malformed::diagnose as diagnose_malformed;
+
+/// A byte range into the source.
+pub type Span = Range<usize>;
+
+#[derive(Parser)]
+#[grammar = "../grammar/transcript.pest"]
+struct TranscriptParser;
+
+/// A parsed transcript: its front matter and every line, in order.
+#[derive(Debug, Default)]
+pub struct Document {
+    /// Span of the YAML front matter body (without the `---` fences).
+    pub front_matter: Option<Span>,
+    pub lines: Vec<Line>,
+    /// Opaque fenced code blocks (their whole span, fences included).
+    pub code_fences: Vec<Span>,
+}
+
+/// One logical line. A marker whose text spans several physical lines makes
+/// its logical line span them too.
+#[derive(Debug, Clone)]
+pub struct Line {
+    /// The line without its line terminator.
+    pub span: Span,
+    pub kind: LineKind,
+    /// Width of the leading white space, in bytes.
+    pub indent: usize,
+    /// The line sits behind a `>` quote prefix.
+    pub quoted: bool,
+    pub lead: Option<Lead>,
+    /// The text after the line's prefix (heading hashes, list marker,
+    /// indentation, quote, lead), up to the end of the line.
+    pub content: Span,
+    pub inlines: Vec<Inline>,
+    /// The line is inside a fenced block whose info string is `transcript`
+    /// or `boardlint`.
+    pub in_fence: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    Blank,
+    /// A line of ten or more `━`.
+    Frame {
+        width: usize,
+    },
+    Heading {
+        level: u8,
+    },
+    ListItem {
+        ordered: bool,
+    },
+    Plain,
+}
+
+/// What a line begins with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lead {
+    /// `📊`, `🚩` or `📋` opening a card header.
+    CardHeader { emoji: CardEmoji },
+    /// `Phase N` (a heading needs no separator; a plain line does).
+    Phase { number: u32, span: Span },
+    /// `Label:` with one to six words (`CFO:`, `**CFO:**`, `CRO initiates:`,
+    /// `Key finding:`). `text` is the label without bold markers or colon.
+    Label { text: Span, span: Span },
+    /// `NAME →` followed by a marker (`CRO → [INVOKE:…]`).
+    Arrow { name: Span, span: Span },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardEmoji {
+    Standard,
+    Alert,
+    Board,
+}
+
+#[derive(Debug, Clone)]
+pub enum Inline {
+    Marker(Marker),
+    /// Text that starts like a marker but does not parse.
+    BadMarker {
+        span: Span,
+    },
+    /// A bracketed span that is not a marker. `followed` is true when it is
+    /// directly followed by `(`, `[` or `:` (a link or a reference).
+    Bracket {
+        span: Span,
+        inner: Span,
+        followed: bool,
+    },
+    CodeSpan {
+        span: Span,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct Marker {
+    pub span: Span,
+    pub kind: MarkerKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    Response,
+    PeerVerify,
+    CriticScreen,
+    Conflict,
+}
+
+impl BlockKind {
+    pub fn opener(self) -> &'static str {
+        match self {
+            BlockKind::Response => "[RESPONSE:role]",
+            BlockKind::PeerVerify => "[PEER-VERIFY:role]",
+            BlockKind::CriticScreen => "[CRITIC-SCREEN]",
+            BlockKind::Conflict => "[CONFLICT DETECTED]",
+        }
+    }
+    pub fn closer(self) -> &'static str {
+        match self {
+            BlockKind::Response => "[/RESPONSE]",
+            BlockKind::PeerVerify => "[/PEER-VERIFY]",
+            BlockKind::CriticScreen => "[/CRITIC-SCREEN]",
+            BlockKind::Conflict => "[/CONFLICT]",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteKind {
+    Blocked,
+    Assumption,
+    Conflict,
+    Verified,
+    Assumed,
+}
+
+#[derive(Debug, Clone)]
+pub enum MarkerKind {
+    Invoke {
+        role: Span,
+        question: Span,
+    },
+    Broadcast {
+        target: Span,
+        question: Span,
+    },
+    Chain {
+        roles: Vec<Span>,
+    },
+    Open {
+        block: BlockKind,
+        role: Option<Span>,
+    },
+    Close {
+        block: BlockKind,
+    },
+    Note {
+        note: NoteKind,
+        text: Span,
+    },
+}
+
+/// Parse a transcript. Never fails: any input yields a document.
+pub fn parse(source: &str) -> Document {
+    let mut doc = Document::default();
+    let pairs = match TranscriptParser::parse(Rule::document, source) {
+        Ok(pairs) => pairs,
+        // The grammar accepts every input; should that ever not hold, fall
+        // back to treating the text as opaque rather than failing the file.
+        Err(_) => return doc,
+    };
+    let Some(document) = pairs.into_iter().next() else {
+        return doc;
+    };
+    for pair in document.into_inner() {
+        match pair.as_rule() {
+            Rule::front_matter => {
+                doc.front_matter = pair
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::front_matter_body)
+                    .map(|p| span_of(&p));
+            }
+            Rule::code_fence => doc.code_fences.push(span_of(&pair)),
+            Rule::lint_fence => {
+                for p in pair.into_inner() {
+                    if p.as_rule() == Rule::line {
+                        doc.lines.push(build_line(p, source, true));
+                    }
+                }
+            }
+            Rule::line => doc.lines.push(build_line(pair, source, false)),
+            _ => {}
+        }
+    }
+    doc
+}
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    s.start()..s.end()
+}
+
+fn build_line(pair: Pair<'_, Rule>, source: &str, in_fence: bool) -> Line {
+    let whole = span_of(&pair);
+    // Strip the line terminator from the span.
+    let mut end = whole.end;
+    let bytes = source.as_bytes();
+    if end > whole.start && bytes[end - 1] == b'\n' {
+        end -= 1;
+        if end > whole.start && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+    }
+    let span = whole.start..end;
+    let inner = pair.into_inner().next().expect("line has one kind");
+    let mut line = Line {
+        span: span.clone(),
+        kind: LineKind::Plain,
+        indent: 0,
+        quoted: false,
+        lead: None,
+        content: span.end..span.end,
+        inlines: Vec::new(),
+        in_fence,
+    };
+    let mut content_start: Option<usize> = None;
+    match inner.as_rule() {
+        Rule::frame_line => {
+            let width = inner
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::frame_run)
+                .map(|p| p.as_str().chars().count())
+                .unwrap_or(0);
+            line.kind = LineKind::Frame { width };
+            return line;
+        }
+        Rule::heading => {
+            let mut level = 1;
+            let mut after_prefix = span.end;
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::heading_hash => {
+                        level = p.as_str().len() as u8;
+                        after_prefix = p.as_span().end();
+                    }
+                    Rule::heading_phase => {
+                        line.lead = Some(phase_lead(&p));
+                        after_prefix = p.as_span().end();
+                    }
+                    _ => visit_part(p, &mut line, &mut content_start, &mut after_prefix),
+                }
+            }
+            line.kind = LineKind::Heading { level };
+            content_start.get_or_insert(skip_ws(source, after_prefix, span.end));
+        }
+        Rule::list_item => {
+            let mut after_prefix = span.end;
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::indent => line.indent = p.as_str().len(),
+                    Rule::list_marker => {
+                        let ordered = p
+                            .clone()
+                            .into_inner()
+                            .next()
+                            .is_some_and(|m| m.as_rule() == Rule::number_mark);
+                        line.kind = LineKind::ListItem { ordered };
+                        after_prefix = p.as_span().end();
+                    }
+                    _ => visit_part(p, &mut line, &mut content_start, &mut after_prefix),
+                }
+            }
+            content_start.get_or_insert(skip_ws(source, after_prefix, span.end));
+        }
+        Rule::plain_line => {
+            let mut after_prefix = span.start;
+            for p in inner.into_inner() {
+                match p.as_rule() {
+                    Rule::indent => {
+                        line.indent = p.as_str().len();
+                        after_prefix = p.as_span().end();
+                    }
+                    Rule::quote => {
+                        line.quoted = true;
+                        after_prefix = p.as_span().end();
+                    }
+                    _ => visit_part(p, &mut line, &mut content_start, &mut after_prefix),
+                }
+            }
+            content_start.get_or_insert(after_prefix);
+            if line.lead.is_none()
+                && line.inlines.is_empty()
+                && source[span.clone()].trim().is_empty()
+            {
+                line.kind = LineKind::Blank;
+            }
+        }
+        _ => {}
+    }
+    let start = content_start.unwrap_or(span.end).min(span.end);
+    line.content = start..span.end;
+    line
+}
+
+fn skip_ws(source: &str, mut at: usize, end: usize) -> usize {
+    let b = source.as_bytes();
+    while at < end && (b[at] == b' ' || b[at] == b'\t') {
+        at += 1;
+    }
+    at
+}
+
+fn phase_lead(p: &Pair<'_, Rule>) -> Lead {
+    let number = p
+        .clone()
+        .into_inner()
+        .find(|q| q.as_rule() == Rule::phase_number)
+        .and_then(|q| q.as_str().parse().ok())
+        .unwrap_or(0);
+    Lead::Phase {
+        number,
+        span: span_of(p),
+    }
+}
+
+/// One child of a line: a lead or an inline item.
+fn visit_part(
+    p: Pair<'_, Rule>,
+    line: &mut Line,
+    content_start: &mut Option<usize>,
+    after_prefix: &mut usize,
+) {
+    let rule = p.as_rule();
+    match rule {
+        Rule::card_header => {
+            let emoji = match p.clone().into_inner().next().map(|e| e.as_str()) {
+                Some("🚩") => CardEmoji::Alert,
+                Some("📋") => CardEmoji::Board,
+                _ => CardEmoji::Standard,
+            };
+            line.lead = Some(Lead::CardHeader { emoji });
+            *after_prefix = p.as_span().end();
+        }
+        Rule::phase_label => {
+            line.lead = Some(phase_lead(&p));
+            *after_prefix = p.as_span().end();
+        }
+        Rule::label => {
+            let span = span_of(&p);
+            let text = p
+                .into_inner()
+                .find(|q| q.as_rule() == Rule::label_text)
+                .map(|q| span_of(&q))
+                .unwrap_or(span.clone());
+            *after_prefix = span.end;
+            line.lead = Some(Lead::Label { text, span });
+        }
+        Rule::arrow_lead => {
+            let span = span_of(&p);
+            let name = p
+                .into_inner()
+                .find(|q| q.as_rule() == Rule::arrow_name)
+                .map(|q| span_of(&q))
+                .unwrap_or(span.clone());
+            *after_prefix = span.end;
+            line.lead = Some(Lead::Arrow { name, span });
+        }
+        _ => {
+            if content_start.is_none() {
+                *content_start = Some(*after_prefix);
+            }
+            if let Some(item) = inline_of(p) {
+                line.inlines.push(item);
+            }
+        }
+    }
+}
+
+fn inline_of(p: Pair<'_, Rule>) -> Option<Inline> {
+    let span = span_of(&p);
+    let rule = p.as_rule();
+    let item = match rule {
+        Rule::code_span => Inline::CodeSpan { span },
+        Rule::bad_marker => Inline::BadMarker { span },
+        Rule::bracket => {
+            let mut inner = span.start + 1..span.start + 1;
+            let mut followed = false;
+            for q in p.into_inner() {
+                match q.as_rule() {
+                    Rule::bracket_inner => inner = span_of(&q),
+                    Rule::bracket_follow => followed = true,
+                    _ => {}
+                }
+            }
+            Inline::Bracket {
+                span,
+                inner,
+                followed,
+            }
+        }
+        _ => Inline::Marker(Marker {
+            span,
+            kind: marker_kind(rule, p)?,
+        }),
+    };
+    Some(item)
+}
+
+fn marker_kind(rule: Rule, p: Pair<'_, Rule>) -> Option<MarkerKind> {
+    let mut roles = Vec::new();
+    let mut question = None;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::role => roles.push(span_of(&q)),
+            Rule::question => question = Some(span_of(&q)),
+            _ => {}
+        }
+    }
+    let first = roles.first().cloned();
+    let note = |note| question.clone().map(|text| MarkerKind::Note { note, text });
+    Some(match rule {
+        Rule::invoke => MarkerKind::Invoke {
+            role: first?,
+            question: question?,
+        },
+        Rule::broadcast => MarkerKind::Broadcast {
+            target: first?,
+            question: question?,
+        },
+        Rule::chain => MarkerKind::Chain { roles },
+        Rule::response_open => MarkerKind::Open {
+            block: BlockKind::Response,
+            role: first,
+        },
+        Rule::peer_open => MarkerKind::Open {
+            block: BlockKind::PeerVerify,
+            role: first,
+        },
+        Rule::critic_open => MarkerKind::Open {
+            block: BlockKind::CriticScreen,
+            role: None,
+        },
+        Rule::conflict_open => MarkerKind::Open {
+            block: BlockKind::Conflict,
+            role: None,
+        },
+        Rule::response_close => MarkerKind::Close {
+            block: BlockKind::Response,
+        },
+        Rule::peer_close => MarkerKind::Close {
+            block: BlockKind::PeerVerify,
+        },
+        Rule::critic_close => MarkerKind::Close {
+            block: BlockKind::CriticScreen,
+        },
+        Rule::conflict_close => MarkerKind::Close {
+            block: BlockKind::Conflict,
+        },
+        Rule::blocked => note(NoteKind::Blocked)?,
+        Rule::assumption => note(NoteKind::Assumption)?,
+        Rule::conflict => note(NoteKind::Conflict)?,
+        Rule::verified => note(NoteKind::Verified)?,
+        Rule::assumed => note(NoteKind::Assumed)?,
+        _ => return None,
+    })
+}
