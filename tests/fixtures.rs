@@ -1,0 +1,115 @@
+//! Every rule's fixtures: files under `tests/fixtures/<CODE>/trigger/` must
+//! make the rule fire, files under `tests/fixtures/<CODE>/clean/` must not.
+//!
+//! Each fixture also pins every diagnostic it produces, of every rule, in a
+//! snapshot next to it (`NAME.expected`: `line:column CODE` per line). Run
+//! with `BOARDLINT_BLESS=1` to rewrite the snapshots, then review the diff.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use boardlint::lines::LineIndex;
+use boardlint::rules;
+use boardlint::settings::Settings;
+
+fn fixture_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn fixtures(code: &str, kind: &str) -> Vec<PathBuf> {
+    let dir = fixture_root().join(code).join(kind);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// `line:column CODE`, one per diagnostic, in source order.
+fn snapshot(source: &str) -> (String, Vec<&'static str>) {
+    let settings = Settings::default();
+    let diagnostics = boardlint::check_source(source, &settings);
+    let index = LineIndex::new(source);
+    let mut out = String::new();
+    for d in &diagnostics {
+        let p = index.position(d.span.start);
+        out.push_str(&format!("{}:{} {}\n", p.line, p.column, d.code));
+    }
+    (out, diagnostics.iter().map(|d| d.code).collect())
+}
+
+fn compare_snapshot(path: &Path, actual: &str, failures: &mut Vec<String>) {
+    let expected_path = path.with_extension("expected");
+    if std::env::var_os("BOARDLINT_BLESS").is_some() {
+        fs::write(&expected_path, actual).unwrap();
+        return;
+    }
+    match fs::read_to_string(&expected_path) {
+        Ok(expected) if expected == actual => {}
+        Ok(expected) => failures.push(format!(
+            "{}: diagnostics changed\n--- expected\n{expected}--- actual\n{actual}",
+            path.display()
+        )),
+        Err(_) => failures.push(format!(
+            "{}: no snapshot (run with BOARDLINT_BLESS=1)",
+            expected_path.display()
+        )),
+    }
+}
+
+#[test]
+fn every_rule_has_trigger_and_clean_fixtures() {
+    for rule in rules::all() {
+        let code = rule.meta().code;
+        assert!(
+            !fixtures(code, "trigger").is_empty(),
+            "{code} has no trigger fixture"
+        );
+        assert!(
+            !fixtures(code, "clean").is_empty(),
+            "{code} has no clean fixture"
+        );
+    }
+}
+
+#[test]
+fn trigger_fixtures_fire_their_rule() {
+    let mut failures = Vec::new();
+    for rule in rules::all() {
+        let code = rule.meta().code;
+        for path in fixtures(code, "trigger") {
+            let source = fs::read_to_string(&path).unwrap();
+            let (snap, codes) = snapshot(&source);
+            if !codes.contains(&code) {
+                failures.push(format!(
+                    "{}: {code} did not fire; got:\n{snap}",
+                    path.display()
+                ));
+            }
+            compare_snapshot(&path, &snap, &mut failures);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn clean_fixtures_do_not_fire_their_rule() {
+    let mut failures = Vec::new();
+    for rule in rules::all() {
+        let code = rule.meta().code;
+        for path in fixtures(code, "clean") {
+            let source = fs::read_to_string(&path).unwrap();
+            let (snap, codes) = snapshot(&source);
+            if codes.contains(&code) {
+                failures.push(format!(
+                    "{}: {code} fired on a clean fixture:\n{snap}",
+                    path.display()
+                ));
+            }
+            compare_snapshot(&path, &snap, &mut failures);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
