@@ -106,6 +106,8 @@ pub struct Block {
     pub answer: Option<Answer>,
     /// The call chain that invocations inside this block extend.
     pub chain: Option<Vec<Role>>,
+    /// For a closed RESPONSE block: its fields, parsed once.
+    pub fields: ResponseFields,
 }
 
 /// A closing marker that closes nothing (M003).
@@ -184,6 +186,17 @@ impl<'a> Transcript<'a> {
             .and_then(|name| settings.roles.lookup(&name));
         Builder::new(&mut t).run(&doc);
         t.doc = doc;
+        let fields: Vec<ResponseFields> = t
+            .blocks
+            .iter()
+            .map(|b| match (b.kind, &b.close) {
+                (BlockKind::Response, Some(_)) => ResponseFields::parse(&t, b),
+                _ => ResponseFields::default(),
+            })
+            .collect();
+        for (block, f) in t.blocks.iter_mut().zip(fields) {
+            block.fields = f;
+        }
         t
     }
 
@@ -197,11 +210,6 @@ impl<'a> Transcript<'a> {
 
     pub fn line(&self, index: usize) -> &Line {
         &self.doc.lines[index]
-    }
-
-    /// The parsed fields of a RESPONSE block.
-    pub fn response_fields(&self, block: &Block) -> ResponseFields {
-        ResponseFields::parse(self, block)
     }
 }
 
@@ -301,7 +309,17 @@ impl<'t, 'a> Builder<'t, 'a> {
         let blank = line.kind == LineKind::Blank;
 
         self.track_card(index, line);
-        let in_card = self.card.is_some();
+        // A speaker line at column 1 ends a card that has no closing frame.
+        let unframed = self
+            .card
+            .as_ref()
+            .is_some_and(|c| !self.t.cards[c.index].framed);
+        if outside_blocks && unframed && self.speaker_of_line(line).is_some() {
+            self.close_card(index.saturating_sub(1));
+        }
+        // A draft (a BOTTOM LINE not yet followed by another section) is not
+        // a card until it is confirmed, and silences no speaker meanwhile.
+        let in_card = self.card.as_ref().is_some_and(|c| c.confirmed);
 
         if let LineKind::Heading { level } = line.kind {
             if outside_blocks && !in_card {
@@ -425,8 +443,8 @@ impl<'t, 'a> Builder<'t, 'a> {
                 }
             }
         }
-        if let Some(card) = &self.card {
-            let card = &self.t.cards[card.index];
+        if let Some(open) = self.card.as_ref().filter(|c| c.confirmed) {
+            let card = &self.t.cards[open.index];
             return card.role.or(self.t.front_matter_speaker);
         }
         self.speaker.map(|(r, _)| r).or(self.t.front_matter_speaker)
@@ -766,6 +784,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             lines: Vec::new(),
             answer,
             chain,
+            fields: ResponseFields::default(),
         });
         self.stack.push(index);
     }

@@ -84,11 +84,18 @@ fn is_decoration(c: char) -> bool {
 /// `:` (a label with its content), a parenthesised note, or emphasis.
 pub fn section_of(text: &str) -> Option<Section> {
     let text = text.trim_start_matches(is_decoration);
+    // Every heading starts with an ASCII letter: reject most prose at once.
+    let first = text.as_bytes().first()?.to_ascii_uppercase();
     for (name, section) in NAMES {
+        if name.as_bytes()[0] != first {
+            continue;
+        }
         let Some(head) = text.get(..name.len()) else {
             continue;
         };
-        if !head.eq_ignore_ascii_case(name) && !eq_ignore_case_unicode(head, name) {
+        if !head.eq_ignore_ascii_case(name)
+            && (name.is_ascii() || !eq_ignore_case_unicode(head, name))
+        {
             continue;
         }
         let rest = text[name.len()..].trim_start_matches(['*', '_']);

@@ -40,7 +40,7 @@ impl Rule for SupportingDataCount {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = t.response_fields(block);
+            let fields = &block.fields;
             let Some(field) = fields.get(FieldName::SupportingData) else {
                 continue;
             };

@@ -37,7 +37,7 @@ impl Rule for MultilineField {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = t.response_fields(block);
+            let fields = &block.fields;
             for name in [FieldName::KeyFinding, FieldName::Caveat] {
                 let Some(field) = fields.get(name) else {
                     continue;

@@ -131,7 +131,7 @@ pub fn diagnose(text: &str) -> Malformation {
                     }
                     if !is_role_token(role) {
                         return m(
-                            format!("`{role}` is not a role token (letters and digits only)"),
+                            format!("`{role}` is not a role token (letters, digits and `_`)"),
                             format!("write {form}"),
                         );
                     }

@@ -1,1 +1,31 @@
+//! Tests that run the real `boardlint` binary, split by concern.
 
+mod check_exit_codes;
+mod check_formats;
+mod check_stdin;
+mod rule_command;
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+pub fn boardlint() -> Command {
+    let mut cmd = Command::cargo_bin("boardlint").unwrap();
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+pub fn fixture(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(rel)
+}
+
+/// A transcript with one error (L001).
+pub const WITH_ERROR: &str = "CFO: checking\n[INVOKE:cfo|What is our burn?]\n";
+
+pub const CLEAN: &str = "CRO: planning Q3.\n\nCRO → [INVOKE:cfo|What is the Q3 budget?]\n\n[RESPONSE:cfo]\n\
+Key finding: The budget is $1.2M.\nSupporting data:\n  - Burn is $180K/month\n  - Runway is 14 months\n\
+Confidence: high\nCaveat: Assumes no new hires.\n[/RESPONSE]\n";
+
+pub const WARNING_ONLY: &str = "[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - one\nConfidence: low\nCaveat: c\n[/RESPONSE]\n";

@@ -1,0 +1,80 @@
+//! Shapes that must not crash the checker. Sizes are chosen to finish in
+//! seconds in a debug build; speed itself is measured by benchmarks, not here.
+
+use boardlint::settings::Settings;
+
+fn check(source: &str) -> Vec<boardlint::diagnostic::Diagnostic> {
+    boardlint::check_source(source, &Settings::default())
+}
+
+fn response(role: &str) -> String {
+    format!(
+        "[RESPONSE:{role}]\nKey finding: fine.\nSupporting data:\n  - one\n  - two\nConfidence: low\nCaveat: none.\n"
+    )
+}
+
+#[test]
+fn a_hundred_nested_response_blocks() {
+    let mut text = String::new();
+    for _ in 0..100 {
+        text.push_str(&response("cfo"));
+    }
+    for _ in 0..100 {
+        text.push_str("[/RESPONSE]\n");
+    }
+    let diagnostics = check(&text);
+    // Every block is closed; each answers nothing in a file with no invocation.
+    assert!(
+        diagnostics.iter().all(|d| d.code != "M003"),
+        "{diagnostics:?}"
+    );
+}
+
+#[test]
+fn a_hundred_thousand_unclosed_openers_do_not_overflow_the_stack() {
+    let text = "[RESPONSE:cfo]\n".repeat(100_000);
+    let diagnostics = check(&text);
+    assert_eq!(
+        diagnostics.iter().filter(|d| d.code == "M003").count(),
+        100_000
+    );
+}
+
+#[test]
+fn a_ten_megabyte_transcript() {
+    let unit = format!(
+        "## CRO\n\nCRO → [INVOKE:cfo|What is the Q3 budget for the [EMEA] team?]\n\n{}[/RESPONSE]\n\n\
+         Some prose about the plan, with `[INVOKE:cfo|quoted]` code and a [link](https://example.com).\n\n",
+        response("cfo")
+    );
+    let text = unit.repeat(10 * 1024 * 1024 / unit.len() + 1);
+    assert!(text.len() >= 10 * 1024 * 1024);
+    let diagnostics = check(&text);
+    assert!(
+        diagnostics.is_empty(),
+        "{:?}",
+        &diagnostics[..diagnostics.len().min(3)]
+    );
+}
+
+#[test]
+fn brackets_and_unclosed_markers_in_bulk() {
+    for text in [
+        "[".repeat(200_000),
+        "[INVOKE:".repeat(50_000),
+        "[INVOKE:cfo|a ".repeat(50_000),
+        "`".repeat(100_000),
+    ] {
+        let diagnostics = check(&text);
+        assert!(diagnostics.len() <= text.len());
+    }
+}
+
+#[test]
+fn one_long_line_and_mixed_line_endings() {
+    let long = "word ".repeat(400_000);
+    assert!(check(&long).is_empty());
+    let mixed = "CFO: hi\r\n[INVOKE:cfo|self?]\r\n\n\u{FEFF}text\r\n";
+    let d = check(mixed);
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["L001"]);
+}
