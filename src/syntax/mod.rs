@@ -23,7 +23,7 @@ pub type Span = Range<usize>;
 struct TranscriptParser;
 
 /// A parsed transcript: its front matter and every line, in order.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Document {
     /// Span of the YAML front matter body (without the `---` fences).
     pub front_matter: Option<Span>,
@@ -34,7 +34,7 @@ pub struct Document {
 
 /// One logical line. A marker whose text spans several physical lines makes
 /// its logical line span them too.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// The line without its line terminator.
     pub span: Span,
@@ -90,7 +90,7 @@ pub enum CardEmoji {
     Board,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Inline {
     Marker(Marker),
     /// Text that starts like a marker but does not parse.
@@ -109,7 +109,7 @@ pub enum Inline {
     },
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Marker {
     pub span: Span,
     pub kind: MarkerKind,
@@ -151,7 +151,7 @@ pub enum NoteKind {
     Assumed,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MarkerKind {
     Invoke {
         role: Span,
@@ -180,45 +180,117 @@ pub enum MarkerKind {
 /// Parse a transcript. Never fails: any input yields a document.
 pub fn parse(source: &str) -> Document {
     let mut doc = Document::default();
-    let pairs = match TranscriptParser::parse(Rule::document, source) {
-        Ok(pairs) => pairs,
-        // The grammar accepts every input; should that ever not hold, fall
-        // back to treating the text as opaque rather than failing the file.
-        Err(_) => return doc,
-    };
-    let Some(document) = pairs.into_iter().next() else {
+    let Ok(mut head) = TranscriptParser::parse(Rule::head, source) else {
         return doc;
     };
-    for pair in document.into_inner() {
+    let mut pos = match head.next() {
+        Some(head) => {
+            let end = head.as_span().end();
+            collect(head.into_inner(), source, 0, &mut doc);
+            end
+        }
+        None => 0,
+    };
+    while pos < source.len() {
+        pos = parse_window(source, pos, WINDOW, &mut doc);
+    }
+    doc
+}
+
+/// Bytes of input parsed at a time.
+const WINDOW: usize = 1 << 20;
+
+/// Parse the lines from `pos` in a window of about [`WINDOW`] bytes and keep
+/// those that end at or before the window's last blank line; return where
+/// the kept lines end.
+///
+/// The document is a plain sequence of items (fences and lines), and no item
+/// looks past a blank line that follows it (a marker's text stops at a blank
+/// line; a fence is one item), so the kept items parse exactly as they would
+/// in one pass over the whole file. The parser's token queue stays the size
+/// of a window, whatever the size of the file. A window with no blank line
+/// to cut at is doubled.
+fn parse_window(source: &str, pos: usize, window: usize, doc: &mut Document) -> usize {
+    let mut size = window;
+    loop {
+        let end = match source.len() - pos <= size {
+            true => source.len(),
+            false => match source.as_bytes()[pos + size..]
+                .iter()
+                .position(|&b| b == b'\n')
+            {
+                Some(i) => pos + size + i + 1,
+                None => source.len(),
+            },
+        };
+        let whole_rest = end == source.len();
+        let Ok(mut pairs) = TranscriptParser::parse(Rule::chunk, &source[pos..end]) else {
+            // The grammar accepts every input; should that ever not hold,
+            // keep what was read rather than failing the file.
+            return source.len();
+        };
+        let Some(chunk) = pairs.next() else {
+            return source.len();
+        };
+        let items: Vec<Pair<'_, Rule>> = chunk
+            .into_inner()
+            .filter(|p| p.as_rule() != Rule::EOI)
+            .collect();
+        if whole_rest {
+            collect(items.into_iter(), source, pos, doc);
+            return source.len();
+        }
+        let cut = items
+            .iter()
+            .rposition(|p| p.as_rule() == Rule::line && p.as_str().trim().is_empty())
+            .filter(|&k| k + 1 < items.len());
+        match cut {
+            Some(k) => {
+                let kept_end = pos + items[k].as_span().end();
+                collect(items.into_iter().take(k + 1), source, pos, doc);
+                return kept_end;
+            }
+            None => size *= 2,
+        }
+    }
+}
+
+fn collect<'i>(
+    items: impl Iterator<Item = Pair<'i, Rule>>,
+    source: &str,
+    base: usize,
+    doc: &mut Document,
+) {
+    for pair in items {
         match pair.as_rule() {
             Rule::front_matter => {
                 doc.front_matter = pair
                     .into_inner()
                     .find(|p| p.as_rule() == Rule::front_matter_body)
-                    .map(|p| span_of(&p));
+                    .map(|p| span_of(&p, base));
             }
-            Rule::code_fence => doc.code_fences.push(span_of(&pair)),
+            Rule::code_fence => doc.code_fences.push(span_of(&pair, base)),
             Rule::lint_fence => {
                 for p in pair.into_inner() {
                     if p.as_rule() == Rule::line {
-                        doc.lines.push(build_line(p, source, true));
+                        doc.lines.push(build_line(p, source, base, true));
                     }
                 }
             }
-            Rule::line => doc.lines.push(build_line(pair, source, false)),
+            Rule::line => doc.lines.push(build_line(pair, source, base, false)),
             _ => {}
         }
     }
-    doc
 }
 
-fn span_of(pair: &Pair<'_, Rule>) -> Span {
+/// A pair's span in the whole source: pairs of a chunk are relative to it.
+fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
     let s = pair.as_span();
-    s.start()..s.end()
+    base + s.start()..base + s.end()
 }
 
-fn build_line(pair: Pair<'_, Rule>, source: &str, in_fence: bool) -> Line {
-    let whole = span_of(&pair);
+fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -> Line {
+    let whole = span_of(&pair, base);
     // Strip the line terminator from the span.
     let mut end = whole.end;
     let bytes = source.as_bytes();
@@ -258,13 +330,13 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, in_fence: bool) -> Line {
                 match p.as_rule() {
                     Rule::heading_hash => {
                         level = p.as_str().len() as u8;
-                        after_prefix = p.as_span().end();
+                        after_prefix = base + p.as_span().end();
                     }
                     Rule::heading_phase => {
-                        line.lead = Some(phase_lead(&p));
-                        after_prefix = p.as_span().end();
+                        line.lead = Some(phase_lead(&p, base));
+                        after_prefix = base + p.as_span().end();
                     }
-                    _ => visit_part(p, &mut line, &mut content_start, &mut after_prefix),
+                    _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
             line.kind = LineKind::Heading { level };
@@ -282,9 +354,9 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, in_fence: bool) -> Line {
                             .next()
                             .is_some_and(|m| m.as_rule() == Rule::number_mark);
                         line.kind = LineKind::ListItem { ordered };
-                        after_prefix = p.as_span().end();
+                        after_prefix = base + p.as_span().end();
                     }
-                    _ => visit_part(p, &mut line, &mut content_start, &mut after_prefix),
+                    _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
             content_start.get_or_insert(skip_ws(source, after_prefix, span.end));
@@ -295,13 +367,13 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, in_fence: bool) -> Line {
                 match p.as_rule() {
                     Rule::indent => {
                         line.indent = p.as_str().len();
-                        after_prefix = p.as_span().end();
+                        after_prefix = base + p.as_span().end();
                     }
                     Rule::quote => {
                         line.quoted = true;
-                        after_prefix = p.as_span().end();
+                        after_prefix = base + p.as_span().end();
                     }
-                    _ => visit_part(p, &mut line, &mut content_start, &mut after_prefix),
+                    _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
             content_start.get_or_insert(after_prefix);
@@ -327,7 +399,7 @@ fn skip_ws(source: &str, mut at: usize, end: usize) -> usize {
     at
 }
 
-fn phase_lead(p: &Pair<'_, Rule>) -> Lead {
+fn phase_lead(p: &Pair<'_, Rule>, base: usize) -> Lead {
     let number = p
         .clone()
         .into_inner()
@@ -336,13 +408,14 @@ fn phase_lead(p: &Pair<'_, Rule>) -> Lead {
         .unwrap_or(0);
     Lead::Phase {
         number,
-        span: span_of(p),
+        span: span_of(p, base),
     }
 }
 
 /// One child of a line: a lead or an inline item.
 fn visit_part(
     p: Pair<'_, Rule>,
+    base: usize,
     line: &mut Line,
     content_start: &mut Option<usize>,
     after_prefix: &mut usize,
@@ -356,28 +429,28 @@ fn visit_part(
                 _ => CardEmoji::Standard,
             };
             line.lead = Some(Lead::CardHeader { emoji });
-            *after_prefix = p.as_span().end();
+            *after_prefix = base + p.as_span().end();
         }
         Rule::phase_label => {
-            line.lead = Some(phase_lead(&p));
-            *after_prefix = p.as_span().end();
+            line.lead = Some(phase_lead(&p, base));
+            *after_prefix = base + p.as_span().end();
         }
         Rule::label => {
-            let span = span_of(&p);
+            let span = span_of(&p, base);
             let text = p
                 .into_inner()
                 .find(|q| q.as_rule() == Rule::label_text)
-                .map(|q| span_of(&q))
+                .map(|q| span_of(&q, base))
                 .unwrap_or(span.clone());
             *after_prefix = span.end;
             line.lead = Some(Lead::Label { text, span });
         }
         Rule::arrow_lead => {
-            let span = span_of(&p);
+            let span = span_of(&p, base);
             let name = p
                 .into_inner()
                 .find(|q| q.as_rule() == Rule::arrow_name)
-                .map(|q| span_of(&q))
+                .map(|q| span_of(&q, base))
                 .unwrap_or(span.clone());
             *after_prefix = span.end;
             line.lead = Some(Lead::Arrow { name, span });
@@ -386,15 +459,15 @@ fn visit_part(
             if content_start.is_none() {
                 *content_start = Some(*after_prefix);
             }
-            if let Some(item) = inline_of(p) {
+            if let Some(item) = inline_of(p, base) {
                 line.inlines.push(item);
             }
         }
     }
 }
 
-fn inline_of(p: Pair<'_, Rule>) -> Option<Inline> {
-    let span = span_of(&p);
+fn inline_of(p: Pair<'_, Rule>, base: usize) -> Option<Inline> {
+    let span = span_of(&p, base);
     let rule = p.as_rule();
     let item = match rule {
         Rule::code_span => Inline::CodeSpan { span },
@@ -404,7 +477,7 @@ fn inline_of(p: Pair<'_, Rule>) -> Option<Inline> {
             let mut followed = false;
             for q in p.into_inner() {
                 match q.as_rule() {
-                    Rule::bracket_inner => inner = span_of(&q),
+                    Rule::bracket_inner => inner = span_of(&q, base),
                     Rule::bracket_follow => followed = true,
                     _ => {}
                 }
@@ -417,19 +490,19 @@ fn inline_of(p: Pair<'_, Rule>) -> Option<Inline> {
         }
         _ => Inline::Marker(Marker {
             span,
-            kind: marker_kind(rule, p)?,
+            kind: marker_kind(rule, p, base)?,
         }),
     };
     Some(item)
 }
 
-fn marker_kind(rule: Rule, p: Pair<'_, Rule>) -> Option<MarkerKind> {
+fn marker_kind(rule: Rule, p: Pair<'_, Rule>, base: usize) -> Option<MarkerKind> {
     let mut roles = Vec::new();
     let mut question = None;
     for q in p.into_inner() {
         match q.as_rule() {
-            Rule::role => roles.push(span_of(&q)),
-            Rule::question => question = Some(span_of(&q)),
+            Rule::role => roles.push(span_of(&q, base)),
+            Rule::question => question = Some(span_of(&q, base)),
             _ => {}
         }
     }
@@ -480,4 +553,66 @@ fn marker_kind(rule: Rule, p: Pair<'_, Rule>) -> Option<MarkerKind> {
         Rule::assumed => note(NoteKind::Assumed)?,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole document in one parse, as the grammar's `document` rule reads it.
+    fn parse_whole(source: &str) -> Document {
+        let mut doc = Document::default();
+        let document = TranscriptParser::parse(Rule::document, source)
+            .unwrap()
+            .next()
+            .unwrap();
+        collect(document.into_inner(), source, 0, &mut doc);
+        doc
+    }
+
+    fn parse_in_windows(source: &str, window: usize) -> Document {
+        let mut doc = Document::default();
+        let head = TranscriptParser::parse(Rule::head, source)
+            .unwrap()
+            .next()
+            .unwrap();
+        let mut pos = head.as_span().end();
+        collect(head.into_inner(), source, 0, &mut doc);
+        while pos < source.len() {
+            pos = parse_window(source, pos, window, &mut doc);
+        }
+        doc
+    }
+
+    #[test]
+    fn windows_parse_exactly_as_one_pass() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut sources = vec![
+            "---\nspeaker: cfo\n---\n\nCFO: a\n\n```text\n[INVOKE:cfo|x]\n\n\n```\n\n[INVOKE:cfo|two\nlines]\n\n".to_string(),
+            "[INVOKE:cfo|unclosed\n\n```transcript\nCFO: in\n\n[RESPONSE:cfo]\n```\nafter\r\n\r\nend".to_string(),
+        ];
+        for dir in std::fs::read_dir(&fixtures).unwrap() {
+            for kind in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+                for file in std::fs::read_dir(kind.unwrap().path()).unwrap() {
+                    let path = file.unwrap().path();
+                    if path.extension().is_some_and(|e| e == "md") {
+                        sources.push(std::fs::read_to_string(path).unwrap());
+                    }
+                }
+            }
+        }
+        let all = sources.join("\n\n");
+        sources.push(all);
+        for source in &sources {
+            let whole = parse_whole(source);
+            for window in [1, 7, 64, 1000] {
+                assert_eq!(
+                    parse_in_windows(source, window),
+                    whole,
+                    "window {window}:\n{source}"
+                );
+            }
+            assert_eq!(parse(source), whole);
+        }
+    }
 }
