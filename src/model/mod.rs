@@ -662,22 +662,13 @@ impl<'t, 'a> Builder<'t, 'a> {
                 }
             }
             MarkerKind::Open { block, role } => {
-                let role = match role {
-                    Some(r) => match self.role(
-                        r,
-                        if *block == BlockKind::Response {
-                            "RESPONSE"
-                        } else {
-                            "PEER-VERIFY"
-                        },
-                    ) {
-                        Some(role) => Some(role),
-                        // An opener of an unknown role still opens its block,
-                        // so that its closer balances.
-                        None => None,
-                    },
-                    None => None,
+                let marker = match block {
+                    BlockKind::Response => "RESPONSE",
+                    _ => "PEER-VERIFY",
                 };
+                // An opener of an unknown role still opens its block, so that
+                // its closer balances; it just has no role.
+                let role = role.as_ref().and_then(|r| self.role(r, marker));
                 self.open_block(span, *block, role);
             }
             MarkerKind::Close { block } => self.close_block(span, *block),

@@ -44,7 +44,7 @@ impl Rule for BroadcastNotFromCeo {
                 self.meta()
                     .diagnostic(inv.span.clone(), format!("`{name}` broadcasts to all roles; only the CEO may"))
                     .with_label(format!("broadcast by {name}"))
-                    .with_help(format!("invoke the roles you need one by one: `[INVOKE:role|…]`, or ask the CEO to broadcast")),
+                    .with_help("invoke the roles you need one by one: `[INVOKE:role|…]`, or ask the CEO to broadcast"),
             );
         }
     }
