@@ -6,6 +6,7 @@
 //! speaker and chain model it implements is written down in
 //! `docs/transcript-format.md`.
 
+pub mod cards;
 mod response;
 pub mod sections;
 
@@ -15,6 +16,7 @@ use crate::syntax::{
     self, BlockKind, CardEmoji, Document, Inline, Lead, Line, LineKind, MarkerKind, NoteKind, Span,
 };
 
+pub use cards::{CardKind, CardSection, Header};
 pub use response::{FieldName, ResponseField, ResponseFields};
 pub use sections::Section;
 
@@ -137,6 +139,13 @@ pub struct Card {
     pub emoji: Option<CardEmoji>,
     pub role: Option<Role>,
     pub draft: bool,
+    pub kind: CardKind,
+    /// Frame lines inside the card: (line index, width in `━`).
+    pub frames: Vec<(usize, usize)>,
+    pub header: Option<Header>,
+    /// Non-blank lines before the first section, other than the header.
+    pub preamble: Vec<usize>,
+    pub sections: Vec<CardSection>,
 }
 
 /// Everything the rules read about one transcript.
@@ -197,6 +206,7 @@ impl<'a> Transcript<'a> {
         for (block, f) in t.blocks.iter_mut().zip(fields) {
             block.fields = f;
         }
+        cards::analyze(&mut t);
         t
     }
 
@@ -513,16 +523,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     }
 
     fn section_of_line(&self, line: &Line) -> Option<Section> {
-        match line.kind {
-            LineKind::Heading { .. } | LineKind::Plain | LineKind::ListItem { .. } => {
-                let start = match &line.lead {
-                    Some(Lead::Label { span, .. }) => span.start,
-                    _ => line.content.start,
-                };
-                sections::section_of(&self.src()[start..line.span.end])
-            }
-            _ => None,
-        }
+        cards::line_heading(self.src(), line).map(|(h, _)| h.section)
     }
 
     fn open_card(
@@ -539,6 +540,11 @@ impl<'t, 'a> Builder<'t, 'a> {
             emoji: header.map(|(e, _)| e),
             role: header.and_then(|(_, r)| r),
             draft,
+            kind: CardKind::Standard,
+            frames: Vec::new(),
+            header: None,
+            preamble: Vec::new(),
+            sections: Vec::new(),
         });
         self.card = Some(OpenCard {
             index: self.t.cards.len() - 1,

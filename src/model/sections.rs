@@ -29,47 +29,55 @@ pub enum Section {
 
 /// Heading texts, longest first within a shared prefix so that `WHAT I
 /// NOTICED` wins over `WHAT`.
-const NAMES: &[(&str, Section)] = &[
-    ("BOTTOM LINE", Section::BottomLine),
-    ("CONCLUSÃO", Section::BottomLine),
-    ("WHAT I NOTICED", Section::WhatINoticed),
-    ("WHAT", Section::What),
-    ("O QUE OBSERVEI", Section::WhatINoticed),
-    ("O QUÊ", Section::What),
-    ("O QUE", Section::What),
-    ("WHY THIS MATTERS", Section::WhyThisMatters),
-    ("WHY IT MATTERS", Section::WhyItMatters),
-    ("WHY", Section::WhyThisMatters),
-    ("POR QUE ISSO IMPORTA", Section::WhyThisMatters),
-    ("POR QUE IMPORTA", Section::WhyItMatters),
-    ("HOW TO ACT", Section::HowToAct),
-    ("COMO AGIR", Section::HowToAct),
-    ("RISKS", Section::Risks),
-    ("RISCOS", Section::Risks),
-    ("YOUR DECISION", Section::YourDecision),
-    ("SUA DECISÃO", Section::YourDecision),
-    ("DETAIL", Section::Detail),
-    ("DETALHE", Section::Detail),
-    ("RECOMMENDED ACTION", Section::RecommendedAction),
-    ("RECOMMENDED DECISION", Section::RecommendedDecision),
-    ("AÇÃO RECOMENDADA", Section::RecommendedAction),
-    ("DECISÃO RECOMENDADA", Section::RecommendedDecision),
-    ("URGENCY", Section::Urgency),
-    ("URGÊNCIA", Section::Urgency),
-    ("DECISION REQUIRED", Section::DecisionRequired),
-    ("DECISÃO NECESSÁRIA", Section::DecisionRequired),
-    ("PERSPECTIVES", Section::Perspectives),
-    ("PERSPECTIVAS", Section::Perspectives),
-    ("WHERE THEY AGREE", Section::WhereTheyAgree),
-    ("WHERE THEY DISAGREE", Section::WhereTheyDisagree),
-    ("ONDE CONCORDAM", Section::WhereTheyAgree),
-    ("ONDE DISCORDAM", Section::WhereTheyDisagree),
-    ("CRITIC'S VIEW", Section::CriticsView),
-    ("CRITIC’S VIEW", Section::CriticsView),
-    ("VISÃO DO CRÍTICO", Section::CriticsView),
-    ("ACTION ITEMS", Section::ActionItems),
-    ("ITENS DE AÇÃO", Section::ActionItems),
-    ("YOUR CALL", Section::YourCall),
+const NAMES: &[(&str, Section, Lang)] = &[
+    ("BOTTOM LINE", Section::BottomLine, Lang::En),
+    ("CONCLUSÃO", Section::BottomLine, Lang::Pt),
+    ("WHAT I NOTICED", Section::WhatINoticed, Lang::En),
+    ("WHAT", Section::What, Lang::En),
+    ("O QUE OBSERVEI", Section::WhatINoticed, Lang::Pt),
+    ("O QUÊ", Section::What, Lang::Pt),
+    ("O QUE", Section::What, Lang::Pt),
+    ("WHY THIS MATTERS", Section::WhyThisMatters, Lang::En),
+    ("WHY IT MATTERS", Section::WhyItMatters, Lang::En),
+    ("WHY", Section::WhyThisMatters, Lang::En),
+    ("POR QUE ISSO IMPORTA", Section::WhyThisMatters, Lang::Pt),
+    ("POR QUE IMPORTA", Section::WhyItMatters, Lang::Pt),
+    ("HOW TO ACT", Section::HowToAct, Lang::En),
+    ("COMO AGIR", Section::HowToAct, Lang::Pt),
+    ("RISKS", Section::Risks, Lang::En),
+    ("RISCOS", Section::Risks, Lang::Pt),
+    ("YOUR DECISION", Section::YourDecision, Lang::En),
+    ("SUA DECISÃO", Section::YourDecision, Lang::Pt),
+    ("DETAIL", Section::Detail, Lang::En),
+    ("DETALHE", Section::Detail, Lang::Pt),
+    ("RECOMMENDED ACTION", Section::RecommendedAction, Lang::En),
+    (
+        "RECOMMENDED DECISION",
+        Section::RecommendedDecision,
+        Lang::En,
+    ),
+    ("AÇÃO RECOMENDADA", Section::RecommendedAction, Lang::Pt),
+    (
+        "DECISÃO RECOMENDADA",
+        Section::RecommendedDecision,
+        Lang::Pt,
+    ),
+    ("URGENCY", Section::Urgency, Lang::En),
+    ("URGÊNCIA", Section::Urgency, Lang::Pt),
+    ("DECISION REQUIRED", Section::DecisionRequired, Lang::En),
+    ("DECISÃO NECESSÁRIA", Section::DecisionRequired, Lang::Pt),
+    ("PERSPECTIVES", Section::Perspectives, Lang::En),
+    ("PERSPECTIVAS", Section::Perspectives, Lang::Pt),
+    ("WHERE THEY AGREE", Section::WhereTheyAgree, Lang::En),
+    ("WHERE THEY DISAGREE", Section::WhereTheyDisagree, Lang::En),
+    ("ONDE CONCORDAM", Section::WhereTheyAgree, Lang::Pt),
+    ("ONDE DISCORDAM", Section::WhereTheyDisagree, Lang::Pt),
+    ("CRITIC'S VIEW", Section::CriticsView, Lang::En),
+    ("CRITIC’S VIEW", Section::CriticsView, Lang::En),
+    ("VISÃO DO CRÍTICO", Section::CriticsView, Lang::Pt),
+    ("ACTION ITEMS", Section::ActionItems, Lang::En),
+    ("ITENS DE AÇÃO", Section::ActionItems, Lang::Pt),
+    ("YOUR CALL", Section::YourCall, Lang::En),
 ];
 
 /// Characters that may stand before a heading: emoji, variation selectors,
@@ -79,14 +87,37 @@ fn is_decoration(c: char) -> bool {
         || matches!(c as u32, 0x2190..=0x2BFF | 0x1F000..=0x1FAFF)
 }
 
+/// The language a heading is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lang {
+    En,
+    Pt,
+}
+
+/// A section heading found at the start of a line's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Heading {
+    pub section: Section,
+    pub lang: Lang,
+    /// Where the heading (with any parenthesised note, emphasis and colon)
+    /// ends in the text: the content written on the same line starts here.
+    pub end: usize,
+}
+
 /// The section a line's text opens, if any. `text` is the line after its
 /// list marker or heading hashes. A heading stands alone or is followed by
 /// `:` (a label with its content), a parenthesised note, or emphasis.
 pub fn section_of(text: &str) -> Option<Section> {
-    let text = text.trim_start_matches(is_decoration);
+    heading_of(text).map(|h| h.section)
+}
+
+/// Like [`section_of`], with the heading's language and extent.
+pub fn heading_of(full: &str) -> Option<Heading> {
+    let text = full.trim_start_matches(is_decoration);
+    let offset = full.len() - text.len();
     // Every heading starts with an ASCII letter: reject most prose at once.
     let first = text.as_bytes().first()?.to_ascii_uppercase();
-    for (name, section) in NAMES {
+    for (name, section, lang) in NAMES {
         if name.as_bytes()[0] != first {
             continue;
         }
@@ -98,15 +129,35 @@ pub fn section_of(text: &str) -> Option<Section> {
         {
             continue;
         }
-        let rest = text[name.len()..].trim_start_matches(['*', '_']);
-        let rest_trim = rest.trim();
-        if rest_trim.is_empty()
+        let after = &text[name.len()..];
+        let rest = after.trim_start_matches(['*', '_']);
+        let rest_trim = rest.trim_start();
+        let accepted = rest_trim.is_empty()
             || rest.starts_with(':')
             || rest_trim.starts_with('(')
-            || rest_trim.starts_with(':')
-        {
-            return Some(*section);
+            || rest_trim.starts_with(':');
+        if !accepted {
+            continue;
         }
+        // Extend over `(note)`, emphasis, a colon and white space.
+        let mut end = name.len() + (after.len() - rest.len());
+        let mut tail = &text[end..];
+        let trimmed = tail.trim_start();
+        if trimmed.starts_with('(') {
+            if let Some(close) = trimmed.find(')') {
+                end += (tail.len() - trimmed.len()) + close + 1;
+                tail = &text[end..];
+            }
+        }
+        let stripped = tail.trim_start_matches(['*', '_']);
+        let stripped = stripped.strip_prefix(':').unwrap_or(stripped);
+        let stripped = stripped.trim_start_matches(['*', '_']).trim_start();
+        end += tail.len() - stripped.len();
+        return Some(Heading {
+            section: *section,
+            lang: *lang,
+            end: offset + end,
+        });
     }
     None
 }
@@ -143,6 +194,18 @@ mod tests {
         );
         assert_eq!(section_of("conclusão"), Some(Section::BottomLine));
         assert_eq!(section_of("URGÊNCIA: 🔴 Agir hoje"), Some(Section::Urgency));
+    }
+
+    #[test]
+    fn heading_extent_and_language() {
+        let h = heading_of("**Bottom Line:** Extend runway").unwrap();
+        assert_eq!((h.section, h.lang), (Section::BottomLine, Lang::En));
+        assert_eq!(&"**Bottom Line:** Extend runway"[h.end..], "Extend runway");
+        let h = heading_of("⚠️ RISKS (if any)").unwrap();
+        assert_eq!(&"⚠️ RISKS (if any)"[h.end..], "");
+        let h = heading_of("URGÊNCIA: 🔴 Agir hoje").unwrap();
+        assert_eq!(h.lang, Lang::Pt);
+        assert_eq!(&"URGÊNCIA: 🔴 Agir hoje"[h.end..], "🔴 Agir hoje");
     }
 
     #[test]

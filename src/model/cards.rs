@@ -1,0 +1,262 @@
+//! Founder cards in detail: frames, header, kind and sections, worked out
+//! once per card after the main pass has found each card's extent.
+
+use super::sections::{self, Heading, Lang, Section};
+use super::{Card, Transcript};
+use crate::roles::{Role, RoleSet};
+use crate::syntax::{CardEmoji, Lead, Line, LineKind, Span};
+
+/// The three card layouts of the protocol's User Communication Standard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CardKind {
+    /// `📊 ROLE — Topic`: a single role's answer.
+    Standard,
+    /// `🚩 ROLE — Proactive Alert`.
+    Alert,
+    /// `📋 BOARD MEETING — Date — Topic`: the synthesis of a board meeting.
+    Board,
+}
+
+impl CardKind {
+    /// Sections in canonical order, with whether each is required.
+    pub fn layout(self) -> &'static [(Section, bool)] {
+        use Section::*;
+        match self {
+            CardKind::Standard => &[
+                (BottomLine, true),
+                (What, true),
+                (WhyThisMatters, true),
+                (HowToAct, true),
+                (Risks, false),
+                (YourDecision, false),
+                (Detail, false),
+            ],
+            CardKind::Alert => &[
+                (WhatINoticed, true),
+                (WhyItMatters, true),
+                (RecommendedAction, true),
+                (Urgency, true),
+            ],
+            CardKind::Board => &[
+                (DecisionRequired, true),
+                (Perspectives, true),
+                (WhereTheyAgree, true),
+                (WhereTheyDisagree, true),
+                (CriticsView, true),
+                (RecommendedDecision, true),
+                (ActionItems, true),
+                (YourCall, true),
+            ],
+        }
+    }
+
+    fn of_emoji(emoji: CardEmoji) -> CardKind {
+        match emoji {
+            CardEmoji::Standard => CardKind::Standard,
+            CardEmoji::Alert => CardKind::Alert,
+            CardEmoji::Board => CardKind::Board,
+        }
+    }
+
+    /// The kind a section belongs to, for cards without a header.
+    fn of_section(section: Section) -> Option<CardKind> {
+        use Section::*;
+        Some(match section {
+            BottomLine | What | WhyThisMatters | HowToAct | Risks | YourDecision | Detail => {
+                CardKind::Standard
+            }
+            WhatINoticed | WhyItMatters | RecommendedAction | Urgency => CardKind::Alert,
+            DecisionRequired | Perspectives | WhereTheyAgree | WhereTheyDisagree | CriticsView
+            | RecommendedDecision | ActionItems | YourCall => CardKind::Board,
+        })
+    }
+
+    /// Sections whose names two kinds share, mapped to this kind's own.
+    fn canonical(self, section: Section) -> Section {
+        match (self, section) {
+            (CardKind::Board, Section::YourDecision) => Section::YourCall,
+            (CardKind::Alert, Section::WhyThisMatters) => Section::WhyItMatters,
+            (CardKind::Standard, Section::WhyItMatters) => Section::WhyThisMatters,
+            _ => section,
+        }
+    }
+}
+
+/// One section of a card.
+#[derive(Debug, Clone)]
+pub struct CardSection {
+    pub section: Section,
+    pub lang: Lang,
+    /// The line holding the heading.
+    pub line: usize,
+    /// The heading as written, up to where its content starts.
+    pub heading: Span,
+    /// Content written on the heading's own line (`What: …`); may be empty.
+    pub inline: Span,
+    /// The non-blank lines after the heading, up to the next section.
+    pub body: Vec<usize>,
+}
+
+/// The parsed header line of a card.
+#[derive(Debug, Clone)]
+pub struct Header {
+    pub line: usize,
+    pub emoji: CardEmoji,
+    /// The ` — `-separated parts after the emoji, trimmed.
+    pub parts: Vec<Span>,
+    pub role: Option<Role>,
+}
+
+/// The section heading a line opens, and where its text starts. A bullet
+/// counts only with a bold label (`- **Bottom Line:** …`), so that a WHAT
+/// bullet reading `- Risks: …` stays a bullet.
+pub fn line_heading(src: &str, line: &Line) -> Option<(Heading, usize)> {
+    let start = match (&line.lead, line.kind) {
+        (Some(Lead::Label { span, .. }), LineKind::Heading { .. } | LineKind::Plain) => span.start,
+        (_, LineKind::Heading { .. } | LineKind::Plain) => line.content.start,
+        (_, LineKind::ListItem { .. }) => {
+            let text = &src[line.content.clone()];
+            if !(text.starts_with("**") || text.starts_with("__")) {
+                return None;
+            }
+            line.content.start
+        }
+        _ => return None,
+    };
+    sections::heading_of(&src[start..line.span.end]).map(|h| (h, start))
+}
+
+fn split_header(src: &str, content: &Span) -> Vec<Span> {
+    let text = &src[content.clone()];
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        let sep = ["—", "–"]
+            .iter()
+            .find(|s| rest.starts_with(**s))
+            .map(|s| s.len())
+            .or_else(|| {
+                // A hyphen separates only with spaces around it.
+                (rest.starts_with(" - ")).then_some(3)
+            });
+        match sep {
+            Some(len) => {
+                parts.push(trimmed(content.start + start, &text[start..i]));
+                i += len;
+                start = i;
+            }
+            None => i += rest.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    let _ = bytes;
+    parts.push(trimmed(content.start + start, &text[start..]));
+    parts
+}
+
+fn trimmed(base: usize, s: &str) -> Span {
+    let lead = s.len() - s.trim_start().len();
+    let t = s.trim();
+    base + lead..base + lead + t.len()
+}
+
+fn header_of(src: &str, roles: &RoleSet, index: usize, line: &Line) -> Option<Header> {
+    let Some(Lead::CardHeader { emoji }) = line.lead else {
+        return None;
+    };
+    let parts = split_header(src, &line.content);
+    let role = match emoji {
+        CardEmoji::Board => None,
+        _ => parts
+            .first()
+            .and_then(|p| roles.lookup(src[p.clone()].trim_matches(['[', ']', '*']))),
+    };
+    Some(Header {
+        line: index,
+        emoji,
+        parts,
+        role,
+    })
+}
+
+/// Work out frames, header, kind and sections of every card.
+pub(super) fn analyze(t: &mut Transcript<'_>) {
+    let src = t.source;
+    let mut cards = std::mem::take(&mut t.cards);
+    for card in &mut cards {
+        fill(t, src, card);
+    }
+    t.cards = cards;
+}
+
+fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
+    let mut current: Option<CardSection> = None;
+    let mut raw_sections = Vec::new();
+    for index in card.first_line..=card.last_line {
+        let line = t.line(index);
+        match line.kind {
+            LineKind::Frame { width } => {
+                card.frames.push((index, width));
+                continue;
+            }
+            LineKind::Blank => continue,
+            _ => {}
+        }
+        if card.header.is_none() && raw_sections.is_empty() && current.is_none() {
+            if let Some(h) = header_of(src, t.roles(), index, line) {
+                card.header = Some(h);
+                continue;
+            }
+        }
+        if let Some((heading, start)) = line_heading(src, line) {
+            if let Some(done) = current.take() {
+                raw_sections.push(done);
+            }
+            let end = start + heading.end;
+            current = Some(CardSection {
+                section: heading.section,
+                lang: heading.lang,
+                line: index,
+                heading: start..end,
+                inline: end..line.span.end,
+                body: Vec::new(),
+            });
+            continue;
+        }
+        match &mut current {
+            Some(section) => section.body.push(index),
+            None => card.preamble.push(index),
+        }
+    }
+    raw_sections.extend(current);
+    card.kind = match &card.header {
+        Some(h) => CardKind::of_emoji(h.emoji),
+        None => raw_sections
+            .first()
+            .and_then(|s| CardKind::of_section(s.section))
+            .unwrap_or(CardKind::Standard),
+    };
+    for s in &mut raw_sections {
+        s.section = card.kind.canonical(s.section);
+    }
+    card.sections = raw_sections;
+}
+
+impl Card {
+    /// The first section of a kind.
+    pub fn section(&self, section: Section) -> Option<&CardSection> {
+        self.sections.iter().find(|s| s.section == section)
+    }
+
+    /// The language most of its headings are written in (English when tied).
+    pub fn lang(&self) -> Lang {
+        let pt = self.sections.iter().filter(|s| s.lang == Lang::Pt).count();
+        if pt * 2 > self.sections.len() {
+            Lang::Pt
+        } else {
+            Lang::En
+        }
+    }
+}
