@@ -9,7 +9,9 @@ use rayon::prelude::*;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{self, Input};
+use crate::format::{self, FormatOptions};
 use crate::lines::LineIndex;
+use crate::model::sections::Lang;
 use crate::output::{self, Format, Located};
 use crate::rules::{self, Family};
 use crate::settings::Settings;
@@ -35,6 +37,10 @@ pub struct Cli {
 pub enum Command {
     /// Check transcripts for protocol violations.
     Check(CheckArgs),
+    /// Rewrite founder cards, protocol blocks and CHAIN markers into their
+    /// canonical layout. With no path, or `-`, format standard input to
+    /// standard output.
+    Fmt(FmtArgs),
     /// Show the documentation of a rule, or list every rule.
     Rule(RuleArgs),
 }
@@ -53,6 +59,37 @@ pub struct CheckArgs {
     /// The file name to show for standard input.
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
+    /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
+    /// report what remains.
+    #[arg(long)]
+    pub fix: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Files and directories to format; none, or `-`, formats standard input
+    /// to standard output.
+    pub paths: Vec<PathBuf>,
+    /// Write nothing; exit 1 when a file would change.
+    #[arg(long)]
+    pub check: bool,
+    /// Write nothing; print a unified diff of the changes (exit 1 when any).
+    #[arg(long)]
+    pub diff: bool,
+    /// The language of the card headings printed (default: the language each
+    /// card is written in; English when mixed).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// The file name to show for standard input.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    #[value(name = "pt-BR", alias = "pt")]
+    PtBr,
 }
 
 #[derive(Debug, Args)]
@@ -104,6 +141,7 @@ where
     };
     match cli.command {
         Command::Check(args) => check(&args),
+        Command::Fmt(args) => fmt(&args),
         Command::Rule(args) => rule(&args),
     }
 }
@@ -117,6 +155,8 @@ struct Outcome {
 struct FileFindings {
     located: Vec<Located>,
     rendered: String,
+    /// Diagnostics removed by `--fix`.
+    fixed: usize,
 }
 
 fn check(args: &CheckArgs) -> i32 {
@@ -135,9 +175,25 @@ fn check(args: &CheckArgs) -> i32 {
                 Input::File(path) => display_path(path),
                 Input::Stdin => stdin_name.clone(),
             };
-            let result = files::read(input).map(|source| {
-                let diagnostics = crate::check_source(&source, &settings);
-                findings(&name, &source, &diagnostics, args.format, color)
+            let result = files::read(input).and_then(|source| {
+                let mut diagnostics = crate::check_source(&source, &settings);
+                let mut source = source;
+                let mut fixed = 0;
+                if let (true, Input::File(path)) = (args.fix, input) {
+                    let formatted = format::format(&source, &settings, &FormatOptions::default());
+                    if formatted != source {
+                        let after = crate::check_source(&formatted, &settings);
+                        if after.len() < diagnostics.len() {
+                            files::write_atomic(path, &formatted)?;
+                            fixed = diagnostics.len() - after.len();
+                            diagnostics = after;
+                            source = formatted;
+                        }
+                    }
+                }
+                let mut f = findings(&name, &source, &diagnostics, args.format, color);
+                f.fixed = fixed;
+                Ok(f)
             });
             Outcome { name, result }
         })
@@ -168,6 +224,18 @@ fn check(args: &CheckArgs) -> i32 {
         count(Severity::Info),
     );
     let checked = outcomes.iter().filter(|o| o.result.is_ok()).count();
+    let fixed: usize = outcomes
+        .iter()
+        .filter_map(|o| o.result.as_ref().ok())
+        .map(|f| f.fixed)
+        .sum();
+    if fixed > 0 && args.format != Format::Json {
+        let _ = writeln!(
+            out,
+            "Fixed {fixed} problem{}.",
+            if fixed == 1 { "" } else { "s" }
+        );
+    }
     let text = match args.format {
         Format::Json => output::json(&all),
         Format::Concise => {
@@ -191,6 +259,122 @@ fn check(args: &CheckArgs) -> i32 {
     }
 }
 
+fn fmt(args: &FmtArgs) -> i32 {
+    let settings = Settings::default();
+    let options = FormatOptions {
+        lang: args.lang.map(|l| match l {
+            LangArg::En => Lang::En,
+            LangArg::PtBr => Lang::Pt,
+        }),
+    };
+    let stdin_only =
+        args.paths.is_empty() || (args.paths.len() == 1 && args.paths[0].as_os_str() == "-");
+    if stdin_only {
+        let name = args
+            .stdin_filename
+            .clone()
+            .unwrap_or_else(|| "<stdin>".to_string());
+        let source = match files::read(&Input::Stdin) {
+            Ok(s) => s,
+            Err(cause) => {
+                eprintln!("error: {name}: {cause}");
+                return EXIT_FAILURE;
+            }
+        };
+        let formatted = format::format(&source, &settings, &options);
+        let changed = formatted != source;
+        let mut out = std::io::stdout().lock();
+        if args.diff {
+            let _ = out.write_all(unified_diff(&name, &source, &formatted).as_bytes());
+        } else if !args.check {
+            let _ = out.write_all(formatted.as_bytes());
+        }
+        let _ = out.flush();
+        return if changed && (args.check || args.diff) {
+            EXIT_FINDINGS
+        } else {
+            EXIT_OK
+        };
+    }
+
+    let (inputs, mut run_errors) = files::discover(&args.paths);
+    let results: Vec<(String, Result<Option<String>, String>)> = inputs
+        .par_iter()
+        .map(|input| {
+            let Input::File(path) = input else {
+                return (
+                    "-".to_string(),
+                    Err("standard input cannot be mixed with paths".to_string()),
+                );
+            };
+            let name = display_path(path);
+            let result = files::read(input).and_then(|source| {
+                let formatted = format::format(&source, &settings, &options);
+                if formatted == source {
+                    return Ok(None);
+                }
+                if args.diff {
+                    return Ok(Some(unified_diff(&name, &source, &formatted)));
+                }
+                if !args.check {
+                    files::write_atomic(path, &formatted)?;
+                }
+                Ok(Some(String::new()))
+            });
+            (name, result)
+        })
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let (mut changed, mut unchanged) = (0, 0);
+    for (name, result) in &results {
+        match result {
+            Ok(Some(diff)) => {
+                changed += 1;
+                if args.diff {
+                    let _ = out.write_all(diff.as_bytes());
+                } else if args.check {
+                    let _ = writeln!(out, "Would reformat: {name}");
+                }
+            }
+            Ok(None) => unchanged += 1,
+            Err(cause) => run_errors.push(format!("{name}: {cause}")),
+        }
+    }
+    let _ = out.flush();
+    let plural = |n: usize| if n == 1 { "file" } else { "files" };
+    if args.check || args.diff {
+        eprintln!(
+            "{changed} {} would be reformatted, {unchanged} {} already formatted",
+            plural(changed),
+            plural(unchanged)
+        );
+    } else {
+        eprintln!(
+            "{changed} {} reformatted, {unchanged} {} left unchanged",
+            plural(changed),
+            plural(unchanged)
+        );
+    }
+    for e in &run_errors {
+        eprintln!("error: {e}");
+    }
+    if !run_errors.is_empty() {
+        EXIT_FAILURE
+    } else if changed > 0 && (args.check || args.diff) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn unified_diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_string()
+}
+
 fn findings(
     name: &str,
     source: &str,
@@ -207,7 +391,11 @@ fn findings(
         Format::Human => output::human(name, source, diagnostics, color),
         _ => String::new(),
     };
-    FileFindings { located, rendered }
+    FileFindings {
+        located,
+        rendered,
+        fixed: 0,
+    }
 }
 
 /// Paths are shown as given, without a leading `./`.

@@ -90,3 +90,24 @@ fn io_cause(e: &std::io::Error) -> String {
         _ => e.to_string(),
     }
 }
+
+/// Replace a file's content atomically: the new content goes to a temporary
+/// file in the same directory, which takes the original's permissions and is
+/// then renamed over it. On any failure the original is left untouched.
+pub fn write_atomic(path: &Path, content: &str) -> Result<(), String> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let permissions = std::fs::metadata(path)
+        .map_err(|e| io_cause(&e))?
+        .permissions();
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| io_cause(&e))?;
+    tmp.write_all(content.as_bytes())
+        .map_err(|e| io_cause(&e))?;
+    tmp.as_file().sync_all().map_err(|e| io_cause(&e))?;
+    std::fs::set_permissions(tmp.path(), permissions).map_err(|e| io_cause(&e))?;
+    tmp.persist(path).map_err(|e| io_cause(&e.error))?;
+    Ok(())
+}

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod diagnostic;
 pub mod files;
+pub mod format;
 pub mod lines;
 pub mod model;
 pub mod output;
@@ -14,6 +15,7 @@ pub mod roles;
 pub mod rules;
 pub mod settings;
 pub mod syntax;
+pub mod text;
 pub mod yaml;
 
 use diagnostic::Diagnostic;

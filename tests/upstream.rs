@@ -23,17 +23,30 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
     ("ap-06-chain-marker.txt", &[], "a standalone chain of depth 2 with no speaker: nothing to report"),
     ("ap-07-blocked.txt", &[], "BLOCKED followed by a non-empty `State assumption used instead:` line"),
     ("ap-08-assumption.txt", &[], "valid"),
-    ("ap-09-conflict-inline.txt", &[], "valid"),
+    (
+        "ap-09-conflict-inline.txt",
+        &["1:1 Q004"],
+        "the excerpt is step 1 of Conflict Resolution (flag the conflict) without step 2 (state the resolution approach: \
+         conservative, probabilistic or escalate), which the protocol requires and the excerpt cuts off",
+    ),
     ("ap-10-broadcast.txt", &[], "valid: the speaker is unknown, so B003 stays silent"),
     ("ap-11-peer-verify-cfo.txt", &[], "valid"),
     (
         "ap-12-verified-output-snippet.txt",
-        &["2:1 M004", "5:3 M004", "6:3 M004", "7:3 M004"],
-        "a template: BOTTOM LINE followed by WHAT is a draft card, and `[Answer]`, `[Finding 1..3]` are placeholders left in it",
+        &["1:1 C001", "1:1 C002", "2:1 M004", "5:3 M004", "6:3 M004", "7:3 M004"],
+        "a template excerpt: BOTTOM LINE followed by WHAT is a draft card, so it has no frame or header (C001) and lacks \
+         WHY THIS MATTERS and HOW TO ACT (C002); `[Answer]`, `[Finding 1..3]` are placeholders left in it. Its confidence \
+         tags are complete, so Q001/Q002 stay silent",
     ),
     ("bm-01-founder-review-gate.txt", &[], "not in a card or a response, so `[Paste synthesis]` is not reported"),
     ("cls-01-direct-role-address.txt", &[], "speaker lines only"),
-    ("cls-02-strategic-question-output.txt", &[], "a bold-label draft card with no placeholders; card layout rules come later"),
+    (
+        "cls-02-strategic-question-output.txt",
+        &["4:1 C001", "4:3 Q002", "5:13 Q001", "5:13 Q002", "7:19 C007", "8:3 C008"],
+        "a bold-label draft card (the older output format): no frame or header (C001), no confidence on the bottom line \
+         or the finding (Q002), `$800K ARR` with no source (Q001), an action with no owner or deadline (C007), and a \
+         decision that is not framed as options with a recommendation (C008)",
+    ),
     ("cos-01-invoke-examples.txt", &["2:9 M002"], "`board` is not a valid role (the chief-of-staff text uses it loosely)"),
     (
         "cos-02-board-meeting-template.txt",

@@ -167,6 +167,20 @@ pub struct Transcript<'a> {
     pub cards: Vec<Card>,
     /// Lines that name a speaker, with the role they name.
     pub speaker_lines: Vec<(usize, Role)>,
+    /// Every well-formed note marker (`[CONFLICT: …]`, `[VERIFIED: …]`, …).
+    pub notes: Vec<Note>,
+    /// Bullet lines under a `Key points` label (the board-meeting Phase 2
+    /// contribution template): findings that must name their source.
+    pub key_points: Vec<usize>,
+}
+
+/// A note marker and the line it stands on.
+#[derive(Debug, Clone)]
+pub struct Note {
+    pub kind: NoteKind,
+    pub span: Span,
+    pub text: Span,
+    pub line: usize,
 }
 
 impl<'a> Transcript<'a> {
@@ -187,6 +201,8 @@ impl<'a> Transcript<'a> {
             placeholders: Vec::new(),
             cards: Vec::new(),
             speaker_lines: Vec::new(),
+            notes: Vec::new(),
+            key_points: Vec::new(),
         };
         t.front_matter_speaker = doc
             .front_matter
@@ -220,6 +236,19 @@ impl<'a> Transcript<'a> {
 
     pub fn line(&self, index: usize) -> &Line {
         &self.doc.lines[index]
+    }
+
+    /// A line's text after its indentation, quote and list marker, with any
+    /// label kept (`Option A: …` stays whole).
+    pub fn line_text(&self, index: usize) -> Span {
+        let line = self.line(index);
+        let start = match &line.lead {
+            Some(Lead::Label { span, .. })
+            | Some(Lead::Arrow { span, .. })
+            | Some(Lead::Phase { span, .. }) => span.start,
+            _ => line.content.start,
+        };
+        start.min(line.span.end)..line.span.end
     }
 }
 
@@ -266,6 +295,12 @@ struct Builder<'t, 'a> {
     prev_line_invokes: Vec<usize>,
     in_fence: bool,
     last_response_open: Option<usize>,
+    /// Under a `Key points` label.
+    in_key_points: bool,
+    /// The previous line was blank.
+    prev_blank: bool,
+    /// The last non-blank line read so far.
+    last_non_blank: Option<usize>,
 }
 
 impl<'t, 'a> Builder<'t, 'a> {
@@ -285,6 +320,9 @@ impl<'t, 'a> Builder<'t, 'a> {
             prev_line_invokes: Vec::new(),
             in_fence: false,
             last_response_open: None,
+            in_key_points: false,
+            prev_blank: false,
+            last_non_blank: None,
         }
     }
 
@@ -359,6 +397,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
         if !blank {
             self.check_assumption_line(line);
+            self.track_key_points(index, line);
         }
         if let Some(&block) = self.stack.last() {
             if !starts_with_closer(line) {
@@ -372,6 +411,10 @@ impl<'t, 'a> Builder<'t, 'a> {
             self.inline(index, inline);
         }
         self.attach_chains(first_chain, first_invocation, blank);
+        self.prev_blank = blank;
+        if !blank {
+            self.last_non_blank = Some(index);
+        }
     }
 
     // -------------------------------------------------------------- speakers
@@ -470,7 +513,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 .as_ref()
                 .is_some_and(|c| self.t.cards[c.index].framed);
             if closes_framed {
-                self.close_card(index);
+                self.close_card_at(index);
             } else {
                 self.close_card(index.saturating_sub(1));
                 self.open_card(index, true, None, false);
@@ -504,9 +547,13 @@ impl<'t, 'a> Builder<'t, 'a> {
                 if card.framed {
                     return;
                 }
+                // An unframed card ends at a heading that is not one of its
+                // sections, at a block opener, and at a paragraph that does
+                // not start with a section heading.
                 let ends = match line.kind {
                     LineKind::Heading { .. } => section.is_none(),
-                    _ => starts_with_opener(line),
+                    LineKind::Blank => false,
+                    _ => starts_with_opener(line) || (self.prev_blank && section.is_none()),
                 };
                 if ends {
                     self.close_card(index.saturating_sub(1));
@@ -552,7 +599,15 @@ impl<'t, 'a> Builder<'t, 'a> {
         });
     }
 
+    /// Close the open card at the last non-blank line up to `last_line`.
     fn close_card(&mut self, last_line: usize) {
+        let last = self
+            .last_non_blank
+            .map_or(last_line, |nb| nb.min(last_line));
+        self.close_card_at(last);
+    }
+
+    fn close_card_at(&mut self, last_line: usize) {
         let Some(open) = self.card.take() else { return };
         let placeholders = std::mem::take(&mut self.tentative_placeholders);
         if open.confirmed {
@@ -682,6 +737,12 @@ impl<'t, 'a> Builder<'t, 'a> {
                 if self.t.source[text.clone()].trim().is_empty() {
                     return self.malformed(span);
                 }
+                self.t.notes.push(Note {
+                    kind: *note,
+                    span: span.clone(),
+                    text: text.clone(),
+                    line,
+                });
                 match note {
                     NoteKind::Blocked => {
                         self.t.blocked.push(Blocked {
@@ -858,6 +919,24 @@ impl<'t, 'a> Builder<'t, 'a> {
             }
         }
         self.prev_line_invokes = invokes;
+    }
+
+    // -------------------------------------------------------------- key points
+
+    /// Phase 2 contributions list their findings under `Key points (max 5):`.
+    /// The label belongs to that template, so its bullets are findings
+    /// wherever they stand (a contribution's heading often closes the phase
+    /// heading's zone).
+    fn track_key_points(&mut self, index: usize, line: &Line) {
+        match (&line.lead, line.kind) {
+            (_, LineKind::ListItem { .. }) if self.in_key_points => self.t.key_points.push(index),
+            (Some(Lead::Label { text, .. }), _) => {
+                let label = self.src()[text.clone()].to_lowercase();
+                self.in_key_points =
+                    label.starts_with("key points") || label.starts_with("pontos-chave");
+            }
+            _ => self.in_key_points = false,
+        }
     }
 
     // -------------------------------------------------------------- blocked

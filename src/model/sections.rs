@@ -27,6 +27,53 @@ pub enum Section {
     YourCall,
 }
 
+impl Section {
+    /// The canonical heading, as the card template prints it.
+    pub fn title(self, pt: bool) -> &'static str {
+        use Section::*;
+        match (self, pt) {
+            (BottomLine, false) => "BOTTOM LINE",
+            (BottomLine, true) => "CONCLUSÃO",
+            (What, false) => "WHAT",
+            (What, true) => "O QUÊ",
+            (WhyThisMatters, false) => "WHY THIS MATTERS",
+            (WhyThisMatters, true) => "POR QUE ISSO IMPORTA",
+            (HowToAct, false) => "HOW TO ACT",
+            (HowToAct, true) => "COMO AGIR",
+            (Risks, false) => "⚠️ RISKS",
+            (Risks, true) => "⚠️ RISCOS",
+            (YourDecision, false) => "🔑 YOUR DECISION",
+            (YourDecision, true) => "🔑 SUA DECISÃO",
+            (Detail, false) => "📎 DETAIL",
+            (Detail, true) => "📎 DETALHE",
+            (WhatINoticed, false) => "WHAT I NOTICED",
+            (WhatINoticed, true) => "O QUE OBSERVEI",
+            (WhyItMatters, false) => "WHY IT MATTERS",
+            (WhyItMatters, true) => "POR QUE IMPORTA",
+            (RecommendedAction, false) => "RECOMMENDED ACTION",
+            (RecommendedAction, true) => "AÇÃO RECOMENDADA",
+            (Urgency, false) => "URGENCY",
+            (Urgency, true) => "URGÊNCIA",
+            (DecisionRequired, false) => "DECISION REQUIRED",
+            (DecisionRequired, true) => "DECISÃO NECESSÁRIA",
+            (Perspectives, false) => "PERSPECTIVES",
+            (Perspectives, true) => "PERSPECTIVAS",
+            (WhereTheyAgree, false) => "WHERE THEY AGREE",
+            (WhereTheyAgree, true) => "ONDE CONCORDAM",
+            (WhereTheyDisagree, false) => "WHERE THEY DISAGREE",
+            (WhereTheyDisagree, true) => "ONDE DISCORDAM",
+            (CriticsView, false) => "CRITIC'S VIEW (Executive Mentor)",
+            (CriticsView, true) => "VISÃO DO CRÍTICO (Mentor Executivo)",
+            (RecommendedDecision, false) => "RECOMMENDED DECISION",
+            (RecommendedDecision, true) => "DECISÃO RECOMENDADA",
+            (ActionItems, false) => "ACTION ITEMS",
+            (ActionItems, true) => "ITENS DE AÇÃO",
+            (YourCall, false) => "🔑 YOUR CALL",
+            (YourCall, true) => "🔑 SUA DECISÃO",
+        }
+    }
+}
+
 /// Heading texts, longest first within a shared prefix so that `WHAT I
 /// NOTICED` wins over `WHAT`.
 const NAMES: &[(&str, Section, Lang)] = &[

@@ -10,11 +10,26 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::Transcript;
 use crate::syntax::Span;
 
+mod block_fields;
+mod card_util;
 mod chains;
 
 mod b001_invoke_during_isolation;
 mod b002_invoke_during_critique;
 mod b003_broadcast_not_from_ceo;
+mod c001_card_frame;
+mod c002_missing_section;
+mod c003_section_order;
+mod c004_too_many_bullets;
+mod c005_bottom_line_not_one_sentence;
+mod c006_why_too_long;
+mod c007_action_missing_owner_or_deadline;
+mod c008_decision_without_options;
+mod c009_invalid_urgency;
+mod c010_hedging_phrase;
+mod c011_process_narration;
+mod c012_vague_risk;
+mod c013_perspectives_mismatch;
 mod l001_self_invocation;
 mod l002_chain_too_deep;
 mod l003_circular_call;
@@ -25,6 +40,13 @@ mod m001_malformed_marker;
 mod m002_unknown_role;
 mod m003_unbalanced_block;
 mod m004_leftover_placeholder;
+mod q001_unsourced_finding;
+mod q002_missing_confidence;
+mod q003_assumptions_outweigh_confidence;
+mod q004_conflict_without_resolution;
+mod q005_peer_verify_format;
+mod q006_critic_screen_format;
+mod q007_confidence_mismatch;
 mod r001_response_missing_field;
 mod r002_invalid_confidence;
 mod r003_supporting_data_count;
@@ -33,6 +55,8 @@ mod r005_field_order;
 mod r006_unanswered_invoke;
 mod r007_unsolicited_response;
 
+pub use r002_invalid_confidence::level as confidence_level;
+
 /// The family a rule belongs to, by the letter of its code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
@@ -40,6 +64,8 @@ pub enum Family {
     Loop,
     Board,
     Response,
+    Card,
+    Quality,
 }
 
 impl Family {
@@ -48,6 +74,8 @@ impl Family {
             Some(b'M') => Family::Marker,
             Some(b'L') => Family::Loop,
             Some(b'B') => Family::Board,
+            Some(b'C') => Family::Card,
+            Some(b'Q') => Family::Quality,
             _ => Family::Response,
         }
     }
@@ -58,6 +86,8 @@ impl Family {
             Family::Loop => "Loop prevention",
             Family::Board => "Board meetings",
             Family::Response => "Responses",
+            Family::Card => "Founder cards",
+            Family::Quality => "Quality loop",
         }
     }
 }
@@ -168,6 +198,26 @@ static RULES: &[&dyn Rule] = &[
     &r005_field_order::FieldOrder,
     &r006_unanswered_invoke::UnansweredInvoke,
     &r007_unsolicited_response::UnsolicitedResponse,
+    &c001_card_frame::CardFrame,
+    &c002_missing_section::MissingSection,
+    &c003_section_order::SectionOrder,
+    &c004_too_many_bullets::TooManyBullets,
+    &c005_bottom_line_not_one_sentence::BottomLineNotOneSentence,
+    &c006_why_too_long::WhyTooLong,
+    &c007_action_missing_owner_or_deadline::ActionMissingOwnerOrDeadline,
+    &c008_decision_without_options::DecisionWithoutOptions,
+    &c009_invalid_urgency::InvalidUrgency,
+    &c010_hedging_phrase::HedgingPhrase,
+    &c011_process_narration::ProcessNarration,
+    &c012_vague_risk::VagueRisk,
+    &c013_perspectives_mismatch::PerspectivesMismatch,
+    &q001_unsourced_finding::UnsourcedFinding,
+    &q002_missing_confidence::MissingConfidence,
+    &q003_assumptions_outweigh_confidence::AssumptionsOutweighConfidence,
+    &q004_conflict_without_resolution::ConflictWithoutResolution,
+    &q005_peer_verify_format::PeerVerifyFormat,
+    &q006_critic_screen_format::CriticScreenFormat,
+    &q007_confidence_mismatch::ConfidenceMismatch,
 ];
 
 /// Every rule, in code order.

@@ -330,7 +330,7 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
                 match p.as_rule() {
                     Rule::heading_hash => {
                         level = p.as_str().len() as u8;
-                        after_prefix = base + p.as_span().end();
+                        after_prefix = skip_ws(source, base + p.as_span().end(), span.end);
                     }
                     Rule::heading_phase => {
                         line.lead = Some(phase_lead(&p, base));
@@ -354,7 +354,7 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
                             .next()
                             .is_some_and(|m| m.as_rule() == Rule::number_mark);
                         line.kind = LineKind::ListItem { ordered };
-                        after_prefix = base + p.as_span().end();
+                        after_prefix = skip_ws(source, base + p.as_span().end(), span.end);
                     }
                     _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }

@@ -1,0 +1,276 @@
+//! The canonical card printer.
+
+use super::{render, FormatOptions};
+use crate::model::sections::{Lang, Section};
+use crate::model::{Card, CardSection, Transcript};
+use crate::syntax::{CardEmoji, LineKind};
+use crate::text::{find_confidence, parse_action, Level};
+
+/// The width of a frame line.
+pub const FRAME_WIDTH: usize = 40;
+
+/// Print a card in its canonical layout: frames of 40 `━`, a blank line
+/// between blocks, canonical headings in canonical order, `• ` bullets,
+/// numbered actions. Content is kept in its order within its section.
+pub fn print(t: &Transcript<'_>, card: &Card, options: &FormatOptions) -> String {
+    let pt = match options.lang {
+        Some(lang) => lang == Lang::Pt,
+        None => !card.sections.is_empty() && card.sections.iter().all(|s| s.lang == Lang::Pt),
+    };
+    let frame = "━".repeat(FRAME_WIDTH);
+    let mut blocks: Vec<String> = Vec::new();
+
+    let mut head = Vec::new();
+    if let Some(h) = &card.header {
+        let emoji = match h.emoji {
+            CardEmoji::Standard => "📊",
+            CardEmoji::Alert => "🚩",
+            CardEmoji::Board => "📋",
+        };
+        let parts: Vec<String> = h
+            .parts
+            .iter()
+            .map(|p| render(t, p).trim().to_string())
+            .filter(|p| !p.is_empty())
+            .collect();
+        head.push(
+            format!("{emoji} {}", parts.join(" — "))
+                .trim_end()
+                .to_string(),
+        );
+    }
+    if !head.is_empty() {
+        blocks.push(head.join("\n"));
+    }
+    let preamble: Vec<String> = card
+        .preamble
+        .iter()
+        .map(|&i| render(t, &t.line(i).span).trim().to_string())
+        .collect();
+    if !preamble.is_empty() {
+        blocks.push(preamble.join("\n"));
+    }
+
+    // Canonical sections first, in order; any other section after them in
+    // the order written.
+    let layout = card.kind.layout();
+    let mut ordered: Vec<&CardSection> = Vec::new();
+    for (section, _) in layout {
+        ordered.extend(card.sections.iter().filter(|s| s.section == *section));
+    }
+    ordered.extend(
+        card.sections
+            .iter()
+            .filter(|s| !layout.iter().any(|(l, _)| *l == s.section)),
+    );
+    for section in ordered {
+        blocks.push(print_section(t, section, pt));
+    }
+
+    let mut out = String::new();
+    out.push_str(&frame);
+    out.push_str("\n\n");
+    for block in blocks {
+        out.push_str(&block);
+        out.push_str("\n\n");
+    }
+    out.push_str(&frame);
+    out
+}
+
+/// One piece of a section's content: a list item, or a plain line.
+struct Piece {
+    text: String,
+    bullet: bool,
+}
+
+/// The section's content lines, with list markers removed and each list
+/// item's continuation lines joined to it.
+fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::new();
+    let inline = render(t, &section.inline).trim().to_string();
+    if !inline.is_empty() {
+        out.push(Piece {
+            text: inline,
+            bullet: false,
+        });
+    }
+    for &i in &section.body {
+        let line = t.line(i);
+        let text = render(t, &t.line_text(i)).trim().to_string();
+        if text.is_empty() {
+            continue;
+        }
+        let bullet = matches!(line.kind, LineKind::ListItem { .. });
+        match out.last_mut() {
+            // An indented line after a list item continues it.
+            Some(prev) if prev.bullet && !bullet && line.indent > 0 => {
+                prev.text.push(' ');
+                prev.text.push_str(&text);
+            }
+            _ => out.push(Piece { text, bullet }),
+        }
+    }
+    out
+}
+
+fn print_section(t: &Transcript<'_>, section: &CardSection, pt: bool) -> String {
+    let title = section.section.title(pt);
+    let pieces = pieces(t, section);
+    let joined = || {
+        pieces
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match section.section {
+        Section::BottomLine => {
+            let text = joined();
+            format!("{title}\n{}", bottom_line(&text, pt))
+                .trim_end()
+                .to_string()
+        }
+        Section::What | Section::WhereTheyAgree | Section::WhereTheyDisagree | Section::Risks => {
+            let any_bullet = pieces.iter().any(|p| p.bullet);
+            let lines: Vec<String> = pieces
+                .iter()
+                .map(|p| {
+                    if p.bullet || !any_bullet {
+                        format!("• {}", p.text)
+                    } else {
+                        p.text.clone()
+                    }
+                })
+                .collect();
+            with_lines(title, &lines)
+        }
+        Section::HowToAct | Section::ActionItems => {
+            let lines: Vec<String> = pieces
+                .iter()
+                .enumerate()
+                .map(|(n, p)| format!("{}. {}", n + 1, action(&p.text)))
+                .collect();
+            with_lines(title, &lines)
+        }
+        Section::Perspectives => {
+            let lines: Vec<String> = pieces.iter().map(|p| format!("  {}", p.text)).collect();
+            with_lines(title, &lines)
+        }
+        Section::Urgency => {
+            let value = joined();
+            format!("{title}: {}", urgency(&value))
+                .trim_end()
+                .to_string()
+        }
+        Section::Detail => format!("{title}: {}", joined()).trim_end().to_string(),
+        Section::WhyThisMatters
+        | Section::WhyItMatters
+        | Section::WhatINoticed
+        | Section::DecisionRequired
+        | Section::CriticsView
+        | Section::RecommendedDecision
+        | Section::RecommendedAction => {
+            // Paragraph sections: one line each, unless written as bullets.
+            if pieces.iter().any(|p| p.bullet) {
+                let lines: Vec<String> = pieces
+                    .iter()
+                    .map(|p| {
+                        if p.bullet {
+                            format!("• {}", p.text)
+                        } else {
+                            p.text.clone()
+                        }
+                    })
+                    .collect();
+                with_lines(title, &lines)
+            } else {
+                with_lines(title, &[joined()])
+            }
+        }
+        Section::YourDecision | Section::YourCall => {
+            let lines: Vec<String> = pieces.iter().map(|p| p.text.clone()).collect();
+            with_lines(title, &lines)
+        }
+    }
+}
+
+fn with_lines(title: &str, lines: &[String]) -> String {
+    let body: Vec<&str> = lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    if body.is_empty() {
+        title.to_string()
+    } else {
+        format!("{title}\n{}", body.join("\n"))
+    }
+}
+
+/// `Answer — Confidence: 🟢 High`, with the confidence suffix made canonical
+/// when it names a level; kept as written otherwise.
+fn bottom_line(text: &str, pt: bool) -> String {
+    let Some(c) = find_confidence(text) else {
+        return text.to_string();
+    };
+    let Some(level) = c.level() else {
+        return text.to_string();
+    };
+    // Only the label and level are rewritten; anything after them stays.
+    let answer = text[..c.start].trim_end();
+    let label_at = text[c.start..]
+        .find(':')
+        .map_or(text.len(), |i| c.start + i + 1);
+    let rest = skip_level_tokens(&text[label_at..]);
+    let label = if pt { "Confiança" } else { "Confidence" };
+    let emoji = c.emoji.unwrap_or(level);
+    // The word counts when emoji and word disagree; the emoji is kept as
+    // written so the linter still reports the mismatch.
+    let word = c.word.unwrap_or(level);
+    let mut out = format!("{answer} — {label}: {} {}", emoji.emoji(), word.word(pt));
+    if !rest.trim().is_empty() {
+        out.push(' ');
+        out.push_str(rest.trim());
+    }
+    out.trim_start().to_string()
+}
+
+/// The text after the emoji and level word of a confidence value.
+fn skip_level_tokens(value: &str) -> &str {
+    let mut rest = value.trim_start();
+    for _ in 0..2 {
+        let token_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token =
+            rest[..token_end].trim_matches(|c: char| c == '*' || c == '_' || c == '.' || c == ',');
+        if Level::of_emoji(token).is_some() || Level::of_word(token).is_some() {
+            rest = rest[token_end..].trim_start();
+        }
+    }
+    rest
+}
+
+/// `Action → Owner → Deadline` when all three are there; as written otherwise.
+fn action(text: &str) -> String {
+    let a = parse_action(text);
+    match (a.owner, a.deadline) {
+        (Some(owner), Some(deadline)) if !a.what.is_empty() => {
+            // Keep any words the usual forms put after the deadline.
+            let tail = text
+                .rsplit_once(deadline)
+                .map(|(_, tail)| tail.trim().trim_start_matches([')', ',', ';']).trim())
+                .unwrap_or("");
+            let mut out = format!("{} → {owner} → {deadline}", a.what);
+            if !tail.is_empty() && !tail.starts_with('→') {
+                out.push(' ');
+                out.push_str(tail);
+            }
+            out
+        }
+        _ => text.to_string(),
+    }
+}
+
+fn urgency(value: &str) -> String {
+    crate::text::canonical_urgency(value).unwrap_or_else(|| value.trim().to_string())
+}

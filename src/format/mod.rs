@@ -1,0 +1,116 @@
+//! `boardlint fmt`: rewrites founder cards into their canonical layout and
+//! normalises RESPONSE, PEER-VERIFY and CRITIC-SCREEN blocks and CHAIN
+//! markers. Everything else is kept byte for byte.
+//!
+//! The formatter prints from the same model the rules read. It never loses
+//! or invents content: what it cannot place is kept as written and left to
+//! the linter. Formatting twice gives the same bytes as formatting once.
+
+mod blocks;
+mod card;
+
+use crate::model::sections::Lang;
+use crate::model::Transcript;
+use crate::settings::Settings;
+use crate::syntax::{Inline, MarkerKind, Span};
+
+/// What `fmt` prints headings in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FormatOptions {
+    /// `None`: each card in the language it is written in (English when mixed).
+    pub lang: Option<Lang>,
+}
+
+/// A replacement of a byte range of the source.
+struct Edit {
+    range: Span,
+    text: String,
+}
+
+/// Format a transcript's text.
+pub fn format(source: &str, settings: &Settings, options: &FormatOptions) -> String {
+    let t = Transcript::build(source, settings);
+    let crlf = source.contains("\r\n");
+    let mut edits: Vec<Edit> = Vec::new();
+    let mut covered: Vec<Span> = Vec::new();
+
+    for c in &t.cards {
+        let range = t.line(c.first_line).span.start..t.line(c.last_line).span.end;
+        let text = card::print(&t, c, options);
+        covered.push(range.clone());
+        edits.push(Edit { range, text });
+    }
+    for edit in blocks::edits(&t, &covered) {
+        covered.push(edit.range.clone());
+        edits.push(edit);
+    }
+    // CHAIN markers anywhere else.
+    for line in &t.doc.lines {
+        for inline in &line.inlines {
+            if let Inline::Marker(m) = inline {
+                if matches!(m.kind, MarkerKind::Chain { .. })
+                    && !covered
+                        .iter()
+                        .any(|c| c.start <= m.span.start && m.span.end <= c.end)
+                {
+                    if let Some(text) = canonical_chain(&t, &m.span) {
+                        edits.push(Edit {
+                            range: m.span.clone(),
+                            text,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    edits.sort_by_key(|e| e.range.start);
+
+    let mut out = String::with_capacity(source.len() + 256);
+    let mut pos = 0;
+    for edit in edits {
+        if edit.range.start < pos {
+            continue;
+        }
+        out.push_str(&source[pos..edit.range.start]);
+        if crlf {
+            out.push_str(&edit.text.replace('\n', "\r\n"));
+        } else {
+            out.push_str(&edit.text);
+        }
+        pos = edit.range.end;
+    }
+    out.push_str(&source[pos..]);
+    out
+}
+
+/// `[CHAIN: a → b → c]`, roles lower-cased, for a well-formed CHAIN marker.
+fn canonical_chain(t: &Transcript<'_>, span: &Span) -> Option<String> {
+    let chain = t.chains.iter().find(|c| c.span == *span)?;
+    Some(format!(
+        "[CHAIN: {}]",
+        t.roles().display_chain(&chain.roles)
+    ))
+}
+
+/// The text of a span with its well-formed CHAIN markers made canonical.
+fn render(t: &Transcript<'_>, span: &Span) -> String {
+    let mut out = String::new();
+    let mut pos = span.start;
+    for chain in t
+        .chains
+        .iter()
+        .filter(|c| span.start <= c.span.start && c.span.end <= span.end)
+    {
+        if chain.span.start < pos {
+            continue;
+        }
+        out.push_str(&t.source[pos..chain.span.start]);
+        out.push_str(&format!(
+            "[CHAIN: {}]",
+            t.roles().display_chain(&chain.roles)
+        ));
+        pos = chain.span.end;
+    }
+    out.push_str(&t.source[pos..span.end]);
+    out
+}

@@ -1,0 +1,65 @@
+use super::card_util::section_spans;
+use crate::model::Section;
+use crate::rules::prelude::*;
+use crate::text::{find_confidence, sentence_count};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a BOTTOM LINE (CONCLUSÃO) of more than one sentence. The
+    /// `— Confidence: 🟢 High` suffix is not counted as a sentence.
+    ///
+    /// ## Why is this bad?
+    /// The bottom line is "one sentence. The answer. No preamble." (agent-protocol,
+    /// User Communication Standard). A second sentence is either preamble or a
+    /// finding that belongs under WHAT.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// BOTTOM LINE
+    /// We looked at three options. The best is to extend runway first.
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// BOTTOM LINE
+    /// Extend runway six months before raising.
+    /// ```
+    pub struct BottomLineNotOneSentence {
+        code: "C005",
+        name: "bottom-line-not-one-sentence",
+        severity: Warning,
+        summary: "The bottom line is more than one sentence",
+    }
+}
+
+impl Rule for BottomLineNotOneSentence {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for card in &t.cards {
+            let Some(section) = card.section(Section::BottomLine) else {
+                continue;
+            };
+            let spans = section_spans(t, section);
+            let Some(first) = spans.first() else { continue };
+            let text: String = spans
+                .iter()
+                .map(|s| t.text(s).trim())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let answer = match find_confidence(&text) {
+                Some(c) => &text[..c.start],
+                None => &text[..],
+            };
+            let n = sentence_count(answer);
+            if n <= 1 {
+                continue;
+            }
+            let last = spans.last().unwrap_or(first);
+            out.push(
+                self.meta()
+                    .diagnostic(first.start..last.end, format!("the bottom line has {n} sentences; it must be one"))
+                    .with_label(format!("{n} sentences"))
+                    .with_help("state the answer in one sentence; move the rest under WHAT or WHY THIS MATTERS"),
+            );
+        }
+    }
+}

@@ -1,0 +1,64 @@
+use super::card_util::items;
+use crate::model::Section;
+use crate::rules::prelude::*;
+use crate::text::parse_action;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an action in HOW TO ACT (COMO AGIR) or ACTION ITEMS (ITENS DE AÇÃO)
+    /// without an owner or without a deadline. Actions are read in the usual
+    /// forms: `Action → Owner → Deadline`, `Action — Owner — Deadline`,
+    /// `Action (owner: O, due: D)`, `Action - Owner: O - Deadline: D`.
+    ///
+    /// ## Why is this bad?
+    /// Actions have owners and deadlines; "we should consider" is banned. Who
+    /// does what by when (agent-protocol, Communication Rule 5).
+    ///
+    /// ## Example
+    /// ```transcript
+    /// HOW TO ACT
+    /// 1. Renegotiate the AWS commit
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// HOW TO ACT
+    /// 1. Renegotiate the AWS commit → CTO → 2026-05-30
+    /// ```
+    pub struct ActionMissingOwnerOrDeadline {
+        code: "C007",
+        name: "action-missing-owner-or-deadline",
+        severity: Error,
+        summary: "An action has no owner or no deadline",
+    }
+}
+
+impl Rule for ActionMissingOwnerOrDeadline {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for card in &t.cards {
+            for section in card
+                .sections
+                .iter()
+                .filter(|s| matches!(s.section, Section::HowToAct | Section::ActionItems))
+            {
+                for span in items(t, section) {
+                    let action = parse_action(t.text(&span));
+                    let (missing, what) = match (action.owner, action.deadline) {
+                        (Some(_), Some(_)) => continue,
+                        (None, Some(_)) => ("an owner", "no owner"),
+                        (Some(_), None) => ("a deadline", "no deadline"),
+                        (None, None) => {
+                            ("an owner and a deadline", "neither an owner nor a deadline")
+                        }
+                    };
+                    out.push(
+                        self.meta()
+                            .diagnostic(span, format!("this action has {what}"))
+                            .with_label(format!("needs {missing}"))
+                            .with_help("write it as `Action → Owner → Deadline`, e.g. `Open two reqs → CHRO → 2026-04-15`"),
+                    );
+                }
+            }
+        }
+    }
+}

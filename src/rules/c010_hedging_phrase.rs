@@ -1,0 +1,70 @@
+use super::card_util::card_lines;
+use crate::rules::prelude::*;
+use crate::text::find_phrases;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags hedging inside a founder card: "we should consider" and its close
+    /// variants ("you might want to consider", "it may be worth considering";
+    /// Portuguese "devemos considerar").
+    ///
+    /// ## Why is this bad?
+    /// "We should consider" is banned: actions have owners and deadlines
+    /// (agent-protocol, Communication Rule 5). A hedge hands the decision back
+    /// without a recommendation.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// • We should consider raising prices in Q3.
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// 1. Raise list prices 8% for new customers → CRO → 2026-07-01
+    /// ```
+    pub struct HedgingPhrase {
+        code: "C010",
+        name: "hedging-phrase",
+        severity: Warning,
+        summary: "A card hedges (\"we should consider\")",
+    }
+}
+
+pub const HEDGES: &[&str] = &[
+    "we should consider",
+    "we should probably consider",
+    "we could consider",
+    "we might consider",
+    "we may want to consider",
+    "we might want to consider",
+    "you should consider",
+    "you might want to consider",
+    "you may want to consider",
+    "it may be worth considering",
+    "it might be worth considering",
+    "it could be worth considering",
+    "may be worth considering",
+    "devemos considerar",
+    "deveríamos considerar",
+    "poderíamos considerar",
+    "vale a pena considerar",
+    "talvez valha considerar",
+];
+
+impl Rule for HedgingPhrase {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for card in &t.cards {
+            for (_, span) in card_lines(t, card) {
+                for r in find_phrases(t.text(&span), HEDGES) {
+                    let at = span.start + r.start..span.start + r.end;
+                    out.push(
+                        self.meta()
+                            .diagnostic(at.clone(), format!("hedging: \"{}\"", t.text(&at)))
+                            .with_label("hedge")
+                            .with_help("say what to do, who does it and by when, or frame it as options with a recommendation"),
+                    );
+                }
+            }
+        }
+    }
+}

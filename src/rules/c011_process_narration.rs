@@ -1,0 +1,121 @@
+use super::card_util::card_lines;
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags process narration inside a founder card: a line or sentence that
+    /// tells how the agent worked instead of what it found ("First I
+    /// analyzed…", "Let me…", "I looked at…", "I started by…"; Portuguese
+    /// "Primeiro analisei…", "Deixe-me…").
+    ///
+    /// ## Why is this bad?
+    /// Results and decisions only: no process narration, no thinking out loud
+    /// (agent-protocol, Communication Rule 2).
+    ///
+    /// ## Example
+    /// ```transcript
+    /// BOTTOM LINE
+    /// First I analyzed the pipeline, and it covers 2.1x of target.
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// BOTTOM LINE
+    /// Pipeline covers 2.1x of the Q3 target, short of the 3x we need.
+    /// ```
+    pub struct ProcessNarration {
+        code: "C011",
+        name: "process-narration",
+        severity: Warning,
+        summary: "A card narrates process instead of results",
+    }
+}
+
+/// Openings that narrate process, matched at the start of a line or sentence.
+pub const NARRATION: &[&str] = &[
+    "first i ",
+    "first, i ",
+    "let me ",
+    "let's start",
+    "i looked at",
+    "i started by",
+    "i began by",
+    "i analyzed",
+    "i analysed",
+    "i reviewed",
+    "i went through",
+    "after analyzing",
+    "after analysing",
+    "to answer this, i",
+    "primeiro analisei",
+    "primeiro, analisei",
+    "primeiro eu",
+    "deixe-me",
+    "vou começar",
+    "comecei por",
+    "comecei analisando",
+    "eu analisei",
+    "analisei ",
+];
+
+/// Byte ranges of narrating openings in a line.
+fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        return Vec::new();
+    }
+    // Sentence starts: the line start (after list markers and emphasis) and
+    // after `. `, `! `, `? `.
+    let mut starts = vec![
+        lower.len()
+            - lower
+                .trim_start_matches(|c: char| " \t-*•+>#_0123456789.)".contains(c))
+                .len(),
+    ];
+    for (i, _) in lower.match_indices(['.', '!', '?']) {
+        let rest = &lower[i + 1..];
+        if rest.starts_with(' ') {
+            starts.push(i + 1 + (rest.len() - rest.trim_start().len()));
+        }
+    }
+    let mut out = Vec::new();
+    for s in starts {
+        if let Some(p) = NARRATION.iter().find(|p| lower[s..].starts_with(**p)) {
+            out.push(s..s + p.trim_end().len());
+        }
+    }
+    out
+}
+
+impl Rule for ProcessNarration {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for card in &t.cards {
+            for (_, span) in card_lines(t, card) {
+                for r in narration(t.text(&span)) {
+                    let at = span.start + r.start..span.start + r.end;
+                    out.push(
+                        self.meta()
+                            .diagnostic(at.clone(), format!("process narration: \"{}…\"", t.text(&at)))
+                            .with_label("narrates the process")
+                            .with_help("state the result itself; the founder needs what you found, not how"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_narration_at_sentence_starts() {
+        assert_eq!(narration("First I analyzed the data.").len(), 1);
+        assert_eq!(narration("• Let me explain the gap").len(), 1);
+        assert_eq!(narration("Churn rose. I looked at May.").len(), 1);
+        assert_eq!(narration("Deixe-me explicar.").len(), 1);
+        assert!(narration("The data I looked at is old").is_empty());
+        assert!(narration("Churn rose to 4%.").is_empty());
+    }
+}

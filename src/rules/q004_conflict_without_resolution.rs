@@ -1,0 +1,97 @@
+use crate::model::Note;
+use crate::rules::prelude::*;
+use crate::syntax::{BlockKind, Lead, LineKind, NoteKind};
+use crate::text::find_phrases;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an inline `[CONFLICT: …]` that states no resolution approach
+    /// (conservative, probabilistic or escalate, in any case; Portuguese
+    /// conservador, probabilístico, escalar) inside the marker or on the next
+    /// non-blank line, and a `[CONFLICT DETECTED]` block without a
+    /// `Resolution:` line.
+    ///
+    /// ## Why is this bad?
+    /// When two agents disagree, flag the conflict and state how it is
+    /// resolved: use the worse case, weight by confidence, or escalate to the
+    /// founder. Never silently pick one (agent-protocol, Conflict Resolution).
+    ///
+    /// ## Example
+    /// ```transcript
+    /// [CONFLICT: CFO projects 14 months of runway; CRO's pipeline implies 18]
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// [CONFLICT: CFO projects 14 months of runway; CRO's pipeline implies 18]
+    /// Resolution: conservative — plan on 14 months until Q3 closes.
+    /// ```
+    pub struct ConflictWithoutResolution {
+        code: "Q004",
+        name: "conflict-without-resolution",
+        severity: Error,
+        summary: "A conflict is flagged without a resolution approach",
+    }
+}
+
+const APPROACHES: &[&str] = &[
+    "conservative",
+    "probabilistic",
+    "escalate",
+    "escalated",
+    "escalating",
+    "conservador",
+    "conservadora",
+    "probabilístico",
+    "probabilística",
+    "escalar",
+    "escalonar",
+];
+
+fn next_non_blank(t: &Transcript<'_>, line: usize) -> Option<usize> {
+    (line + 1..t.doc.lines.len()).find(|&i| t.line(i).kind != LineKind::Blank)
+}
+
+impl Rule for ConflictWithoutResolution {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        for Note {
+            span, text, line, ..
+        } in t.notes.iter().filter(|n| n.kind == NoteKind::Conflict)
+        {
+            let resolved = !find_phrases(t.text(text), APPROACHES).is_empty()
+                || next_non_blank(t, *line)
+                    .is_some_and(|n| !find_phrases(t.text(&t.line(n).span), APPROACHES).is_empty());
+            if resolved {
+                continue;
+            }
+            out.push(
+                self.meta()
+                    .diagnostic(span.clone(), "this conflict states no resolution approach")
+                    .with_label("unresolved conflict")
+                    .with_help("say how it is resolved, in the marker or on the next line: conservative (worse case), probabilistic (weight by confidence) or escalate (founder decides)"),
+            );
+        }
+        for block in t
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Conflict && b.close.is_some())
+        {
+            let has_resolution = block.lines.iter().any(|&i| match &t.line(i).lead {
+                Some(Lead::Label { text, .. }) => {
+                    let label = t.text(text).to_lowercase();
+                    label == "resolution" || label == "resolução"
+                }
+                _ => false,
+            });
+            if has_resolution {
+                continue;
+            }
+            out.push(
+                self.meta()
+                    .diagnostic(block.open.clone(), "this `[CONFLICT DETECTED]` block has no `Resolution:` line")
+                    .with_label("no resolution")
+                    .with_help("add `Resolution: …` naming the approach (conservative, probabilistic or escalate)"),
+            );
+        }
+    }
+}

@@ -1,0 +1,74 @@
+use super::card_util::card_lines;
+use crate::rules::prelude::*;
+use crate::syntax::Lead;
+use crate::text::emoji_word_mismatches;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a confidence emoji next to a level word that disagrees with it,
+    /// such as `🟢 Low` or `🔴 Alta`, inside a founder card or on a
+    /// `Confidence:` line.
+    ///
+    /// ## Why is this bad?
+    /// 🟢 means high, 🟡 medium, 🔴 low (agent-protocol, Confidence Score). A
+    /// green "low" leaves the founder guessing which one was meant; the rules
+    /// that weigh confidence read the word.
+    ///
+    /// ## Example
+    /// ```transcript
+    /// Raise the bridge now. — Confidence: 🟢 Low
+    /// ```
+    ///
+    /// Use instead:
+    /// ```transcript
+    /// Raise the bridge now. — Confidence: 🔴 Low
+    /// ```
+    pub struct ConfidenceMismatch {
+        code: "Q007",
+        name: "confidence-mismatch",
+        severity: Warning,
+        summary: "A confidence emoji and word disagree",
+    }
+}
+
+impl Rule for ConfidenceMismatch {
+    fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
+        let mut lines: Vec<(usize, crate::syntax::Span)> =
+            t.cards.iter().flat_map(|c| card_lines(t, c)).collect();
+        for (i, line) in t.doc.lines.iter().enumerate() {
+            if let Some(Lead::Label { text, .. }) = &line.lead {
+                let label = t.text(text).to_lowercase();
+                if label == "confidence" || label == "confiança" {
+                    lines.push((i, line.span.clone()));
+                }
+            }
+        }
+        lines.sort_by_key(|(i, _)| *i);
+        lines.dedup_by_key(|(i, _)| *i);
+        for (_, span) in lines {
+            for (r, emoji, word) in emoji_word_mismatches(t.text(&span)) {
+                let at = span.start + r.start..span.start + r.end;
+                out.push(
+                    self.meta()
+                        .diagnostic(
+                            at,
+                            format!(
+                                "{} means {}, but the word says {}",
+                                emoji.emoji(),
+                                emoji.word(false).to_lowercase(),
+                                word.word(false).to_lowercase()
+                            ),
+                        )
+                        .with_label("emoji and word disagree")
+                        .with_help(format!(
+                            "write `{} {}` or `{} {}`",
+                            emoji.emoji(),
+                            emoji.word(false),
+                            word.emoji(),
+                            word.word(false)
+                        )),
+                );
+            }
+        }
+    }
+}
