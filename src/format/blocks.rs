@@ -83,6 +83,19 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
     {
         return None;
     }
+    // Every line between opener and closer must be the block's own: a
+    // nested block or a stray closer leaves the block as written.
+    let own = block
+        .lines
+        .iter()
+        .filter(|&&i| i > open_line && t.line(i).kind != LineKind::Blank)
+        .count();
+    let between = (open_line + 1..close_line)
+        .filter(|&i| t.line(i).kind != LineKind::Blank)
+        .count();
+    if own != between {
+        return None;
+    }
     let mut fields: Vec<Field> = Vec::new();
     for &i in &block.lines {
         if i == open_line {

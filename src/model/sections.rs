@@ -134,6 +134,17 @@ fn is_decoration(c: char) -> bool {
         || matches!(c as u32, 0x2190..=0x2BFF | 0x1F000..=0x1FAFF)
 }
 
+/// Notes the card template writes after a heading, which are part of it.
+const TEMPLATE_NOTES: &[&str] = &[
+    "if any",
+    "if needed",
+    "executive mentor",
+    "se houver",
+    "se necessário",
+    "se necessario",
+    "mentor executivo",
+];
+
 /// The language a heading is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -190,10 +201,15 @@ pub fn heading_of(full: &str) -> Option<Heading> {
         let mut end = name.len() + (after.len() - rest.len());
         let mut tail = &text[end..];
         let trimmed = tail.trim_start();
+        // The template's own notes belong to the heading; any other
+        // parenthesis is content.
         if trimmed.starts_with('(') {
             if let Some(close) = trimmed.find(')') {
-                end += (tail.len() - trimmed.len()) + close + 1;
-                tail = &text[end..];
+                let note = trimmed[1..close].trim().to_lowercase();
+                if TEMPLATE_NOTES.contains(&note.as_str()) {
+                    end += (tail.len() - trimmed.len()) + close + 1;
+                    tail = &text[end..];
+                }
             }
         }
         let stripped = tail.trim_start_matches(['*', '_']);

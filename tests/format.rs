@@ -1,0 +1,259 @@
+//! `boardlint fmt` on the golden drafts in `tests/fmt/` (each `NAME.md` has
+//! its canonical output pinned in `NAME.formatted`; `BOARDLINT_BLESS=1`
+//! rewrites them), and the formatter's guarantees on every golden draft and
+//! every rule fixture: formatting twice gives the same bytes as formatting
+//! once, and no word of the input is lost.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use boardlint::format::{format, FormatOptions};
+use boardlint::settings::Settings;
+
+fn files_under(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fmt(source: &str) -> String {
+    format(source, &Settings::default(), &FormatOptions::default())
+}
+
+/// Words the formatter may rewrite: section headings, confidence labels and
+/// levels, and the keywords of the action forms it makes canonical.
+const STRUCTURAL: &[&str] = &[
+    "bottom",
+    "line",
+    "what",
+    "why",
+    "this",
+    "matters",
+    "how",
+    "to",
+    "act",
+    "risks",
+    "your",
+    "decision",
+    "detail",
+    "i",
+    "noticed",
+    "it",
+    "recommended",
+    "action",
+    "urgency",
+    "required",
+    "perspectives",
+    "where",
+    "they",
+    "agree",
+    "disagree",
+    "critic",
+    "s",
+    "view",
+    "executive",
+    "mentor",
+    "items",
+    "call",
+    "if",
+    "any",
+    "needed",
+    "se",
+    "houver",
+    "necessário",
+    "conclusão",
+    "o",
+    "quê",
+    "que",
+    "por",
+    "isso",
+    "importa",
+    "como",
+    "agir",
+    "riscos",
+    "sua",
+    "decisão",
+    "detalhe",
+    "observei",
+    "ação",
+    "recomendada",
+    "urgência",
+    "necessária",
+    "perspectivas",
+    "onde",
+    "concordam",
+    "discordam",
+    "visão",
+    "do",
+    "crítico",
+    "mentor",
+    "executivo",
+    "recomendada",
+    "itens",
+    "de",
+    "confidence",
+    "confiança",
+    "high",
+    "medium",
+    "low",
+    "alta",
+    "média",
+    "baixa",
+    "owner",
+    "due",
+    "deadline",
+    "by",
+    "responsável",
+    "prazo",
+    "dono",
+    "até",
+];
+
+fn words(text: &str) -> HashMap<String, usize> {
+    let mut out = HashMap::new();
+    for w in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        let w = w.to_lowercase();
+        if !STRUCTURAL.contains(&w.as_str()) {
+            *out.entry(w).or_insert(0) += 1;
+        }
+    }
+    out
+}
+
+/// Every word of `before` is in `after` at least as often.
+pub fn lost_words(before: &str, after: &str) -> Vec<String> {
+    let a = words(after);
+    let mut lost: Vec<String> = words(before)
+        .into_iter()
+        .filter(|(w, n)| a.get(w).copied().unwrap_or(0) < *n)
+        .map(|(w, _)| w)
+        .collect();
+    lost.sort();
+    lost
+}
+
+#[test]
+fn golden_drafts_format_to_their_pinned_output() {
+    let bless = std::env::var_os("BOARDLINT_BLESS").is_some();
+    let mut failures = Vec::new();
+    let drafts = files_under(&root().join("tests/fmt"), "md");
+    assert!(!drafts.is_empty());
+    for path in drafts {
+        let source = fs::read_to_string(&path).unwrap();
+        let formatted = fmt(&source);
+        let expected_path = path.with_extension("formatted");
+        if bless {
+            fs::write(&expected_path, &formatted).unwrap();
+            continue;
+        }
+        match fs::read_to_string(&expected_path) {
+            Ok(expected) if expected == formatted => {}
+            Ok(expected) => failures.push(format!(
+                "{}:\n--- expected\n{expected}\n--- actual\n{formatted}",
+                path.display()
+            )),
+            Err(_) => failures.push(format!(
+                "{}: no `.formatted` snapshot (BOARDLINT_BLESS=1)",
+                path.display()
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn golden_output_is_a_canonical_card() {
+    let mut failures = Vec::new();
+    for path in files_under(&root().join("tests/fmt"), "md") {
+        let formatted = fmt(&fs::read_to_string(&path).unwrap());
+        let layout: Vec<&str> = boardlint::check_source(&formatted, &Settings::default())
+            .into_iter()
+            .map(|d| d.code)
+            .filter(|c| ["C001", "C002", "C003", "C005"].contains(c))
+            .collect();
+        if !layout.is_empty() {
+            failures.push(format!("{}: {layout:?}", path.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "formatted drafts still break the card layout:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn formatting_is_idempotent_and_loses_no_word() {
+    let mut failures = Vec::new();
+    let mut inputs = files_under(&root().join("tests/fmt"), "md");
+    inputs.extend(files_under(&root().join("tests/fixtures"), "md"));
+    inputs.extend(files_under(&root().join("examples"), "md"));
+    for path in inputs {
+        let source = fs::read_to_string(&path).unwrap();
+        let once = fmt(&source);
+        let twice = fmt(&once);
+        if once != twice {
+            failures.push(format!(
+                "{}: not idempotent\n--- once\n{once}\n--- twice\n{twice}",
+                path.display()
+            ));
+        }
+        let lost = lost_words(&source, &once);
+        if !lost.is_empty() {
+            failures.push(format!("{}: lost {lost:?}", path.display()));
+        }
+        if source.ends_with('\n') != once.ends_with('\n') {
+            failures.push(format!("{}: final newline changed", path.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn text_outside_cards_and_blocks_is_kept_byte_for_byte() {
+    let source = "# Notes\r\n\r\nSome  prose   with odd spacing\r\n- a list [x] item\r\n\r\n```text\n[CHAIN: a->b]\n```\n";
+    assert_eq!(fmt(source), source);
+}
+
+#[test]
+fn crlf_is_kept_in_rewritten_cards() {
+    let source =
+        "BOTTOM LINE\r\nGo. — Confidence: 🟢 high\r\n\r\nWHAT\r\n- one (from ledger) 🟢\r\n";
+    let out = fmt(source);
+    assert!(out.contains("━\r\n"), "{out:?}");
+    assert!(!out.replace("\r\n", "").contains('\n'), "{out:?}");
+}
+
+#[test]
+fn pt_br_headings_on_request() {
+    let source = "📊 CFO — Caixa\n\nBOTTOM LINE\nManter o caixa. — Confidence: 🟢 High\n\nWHAT\n• Caixa de R$ 2M (fonte: extrato) 🟢\n";
+    let out = format(
+        source,
+        &Settings::default(),
+        &FormatOptions {
+            lang: Some(boardlint::model::sections::Lang::Pt),
+        },
+    );
+    assert!(out.contains("\nCONCLUSÃO\n"), "{out}");
+    assert!(out.contains("— Confiança: 🟢 Alta"), "{out}");
+    assert!(out.contains("\nO QUÊ\n"), "{out}");
+}
