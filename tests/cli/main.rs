@@ -3,6 +3,7 @@
 mod check_exit_codes;
 mod check_formats;
 mod check_stdin;
+mod fmt_command;
 mod rule_command;
 
 use std::path::PathBuf;

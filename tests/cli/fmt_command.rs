@@ -1,0 +1,162 @@
+use std::fs;
+
+use predicates::prelude::*;
+
+use crate::boardlint;
+
+const DRAFT: &str = "Notes before.\n\n📊 CFO — Runway\n\n**Bottom Line:** Extend runway. — Confidence: 🟢 high\n**What:** Burn is $280K a month (from ledger) 🟢\n**Why:** Without it we raise on worse terms.\n**How to Act:** Cut two vendors (owner: COO, due: 2026-05-01)\n";
+
+#[test]
+fn stdin_is_formatted_to_stdout_only() {
+    let out = boardlint().arg("fmt").write_stdin(DRAFT).assert().code(0);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("Notes before.\n\n━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n📊 CFO — Runway\n\nBOTTOM LINE\n"), "{text}");
+    assert!(
+        text.contains("1. Cut two vendors → COO → 2026-05-01"),
+        "{text}"
+    );
+    assert!(out.get_output().stderr.is_empty());
+    // The same with an explicit `-`.
+    boardlint()
+        .args(["fmt", "-"])
+        .write_stdin(DRAFT)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::diff(text));
+}
+
+#[test]
+fn check_writes_nothing_and_exits_one_when_a_file_would_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("card.md");
+    fs::write(&path, DRAFT).unwrap();
+    boardlint()
+        .args(["fmt", "--check"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("Would reformat:").and(predicate::str::contains("card.md")),
+        );
+    assert_eq!(fs::read_to_string(&path).unwrap(), DRAFT);
+}
+
+#[test]
+fn check_exits_zero_on_formatted_input() {
+    let formatted = boardlint()
+        .arg("fmt")
+        .write_stdin(DRAFT)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    boardlint()
+        .args(["fmt", "--check", "-"])
+        .write_stdin(formatted)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::is_empty());
+}
+
+#[test]
+fn diff_prints_a_unified_diff_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("card.md");
+    fs::write(&path, DRAFT).unwrap();
+    boardlint()
+        .args(["fmt", "--diff"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("+BOTTOM LINE")
+                .and(predicate::str::contains("-**Bottom Line:**")),
+        );
+    assert_eq!(fs::read_to_string(&path).unwrap(), DRAFT);
+}
+
+#[test]
+fn write_rewrites_in_place_and_keeps_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("card.md");
+    fs::write(&path, DRAFT).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+    boardlint()
+        .arg("fmt")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("1 file reformatted"));
+    let written = fs::read_to_string(&path).unwrap();
+    assert!(written.contains("\nBOTTOM LINE\n"));
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
+    // No temporary file is left behind.
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    // A second run changes nothing.
+    boardlint()
+        .arg("fmt")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "0 files reformatted, 1 file left unchanged",
+        ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), written);
+}
+
+#[test]
+fn lang_pt_br_prints_portuguese_headings() {
+    boardlint()
+        .args(["fmt", "--lang", "pt-BR"])
+        .write_stdin(DRAFT)
+        .assert()
+        .code(0)
+        .stdout(
+            predicate::str::contains("\nCONCLUSÃO\n")
+                .and(predicate::str::contains("— Confiança: 🟢 Alta")),
+        );
+}
+
+#[test]
+fn a_draft_without_header_gets_frames_but_no_invented_header() {
+    let draft = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n- x (from ledger) 🟢\n";
+    let out = boardlint().arg("fmt").write_stdin(draft).assert().code(0);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.starts_with("━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\nBOTTOM LINE\n"),
+        "{text}"
+    );
+    assert!(!text.contains('📊'));
+    boardlint()
+        .args(["check", "-", "--format", "concise"])
+        .write_stdin(text)
+        .assert()
+        .stdout(predicate::str::contains("C001").and(predicate::str::contains("no header line")));
+}
+
+#[test]
+fn check_fix_applies_the_rewrite_and_reports_what_remains() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.md");
+    let source = "CRO → [INVOKE:cfo|Budget?]\n\n[RESPONSE:CFO]\nConfidence: high\nKey finding: $1.2M.\nSupporting data:\n  - a\n  - b\nCaveat: c\n[/RESPONSE]\n";
+    fs::write(&path, source).unwrap();
+    boardlint()
+        .args(["check", "--fix", "--format", "concise"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(
+            predicate::str::contains("Fixed 1 problem.")
+                .and(predicate::str::contains("No problems found")),
+        );
+    let fixed = fs::read_to_string(&path).unwrap();
+    assert!(
+        fixed.contains("[RESPONSE:cfo]\nKey finding: $1.2M.\n"),
+        "{fixed}"
+    );
+}

@@ -1,0 +1,244 @@
+//! Property tests of `boardlint fmt` over generated cards: whatever form the
+//! sections are written in, formatting is idempotent and loses no word.
+
+use boardlint::format::{format, FormatOptions};
+use boardlint::settings::Settings;
+use proptest::prelude::*;
+
+fn fmt(source: &str) -> String {
+    format(source, &Settings::default(), &FormatOptions::default())
+}
+
+const WORDS: &[&str] = &[
+    "runway",
+    "burn",
+    "pipeline",
+    "churn",
+    "hire",
+    "pilot",
+    "renewal",
+    "margin",
+    "quota",
+    "budget",
+    "launch",
+    "$12K",
+    "14%",
+    "3x",
+    "9 months",
+    "Madrid",
+    "Q3",
+    "2026-04-15",
+    "[VERIFIED: ledger]",
+    "[ASSUMED: benchmark]",
+    "🟢",
+    "🟡",
+    "→",
+    "—",
+    "(from CRM)",
+    "cash",
+    "raise",
+    "freeze",
+    "vendor",
+    "contract",
+    "SSO",
+    "EMEA",
+];
+
+const TITLES: &[&str] = &[
+    "BOTTOM LINE",
+    "WHAT",
+    "WHY THIS MATTERS",
+    "HOW TO ACT",
+    "RISKS",
+    "YOUR DECISION",
+    "DETAIL",
+    "WHAT I NOTICED",
+    "WHY IT MATTERS",
+    "RECOMMENDED ACTION",
+    "URGENCY",
+    "DECISION REQUIRED",
+    "PERSPECTIVES",
+    "WHERE THEY AGREE",
+    "WHERE THEY DISAGREE",
+    "CRITIC'S VIEW",
+    "RECOMMENDED DECISION",
+    "ACTION ITEMS",
+    "YOUR CALL",
+    "CONCLUSÃO",
+    "O QUÊ",
+    "POR QUE ISSO IMPORTA",
+    "COMO AGIR",
+    "RISCOS",
+];
+
+fn phrase() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(WORDS), 1..8).prop_map(|w| w.join(" "))
+}
+
+/// A section in one of the written forms a draft uses.
+fn section() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(TITLES),
+        0..5usize,
+        prop::collection::vec(phrase(), 0..7),
+        prop::sample::select(&["-", "*", "•", "1."][..]),
+    )
+        .prop_map(|(title, form, lines, bullet)| {
+            let lower = title.to_lowercase();
+            let mut out = match form {
+                0 => format!("{title}\n"),
+                1 => format!("## {lower}\n"),
+                2 => format!(
+                    "**{title}:** {}\n",
+                    lines.first().cloned().unwrap_or_default()
+                ),
+                3 => format!(
+                    "- **{lower}:** {}\n",
+                    lines.first().cloned().unwrap_or_default()
+                ),
+                _ => format!("⚠️ {title}\n"),
+            };
+            for line in lines.iter().skip(usize::from(form == 2 || form == 3)) {
+                out.push_str(&format!("{bullet} {line}\n"));
+            }
+            out
+        })
+}
+
+fn card() -> impl Strategy<Value = String> {
+    (
+        prop::option::of(0..60usize),
+        prop::option::of(prop::sample::select(
+            &[
+                "📊 CFO — Runway",
+                "🚩 CRO — Proactive Alert",
+                "📋 BOARD MEETING — 2026-03-05 — Pricing",
+                "📊 cfo — x",
+            ][..],
+        )),
+        prop::collection::vec(section(), 1..8),
+        prop::bool::ANY,
+        phrase(),
+    )
+        .prop_map(|(frame, header, sections, blank_between, tail)| {
+            let mut out = String::from("Intro line.\n\n");
+            if let Some(w) = frame {
+                out.push_str(&"━".repeat(w.max(10)));
+                out.push('\n');
+            }
+            if let Some(h) = header {
+                out.push_str(h);
+                out.push_str("\n\n");
+            }
+            for s in sections {
+                out.push_str(&s);
+                if blank_between {
+                    out.push('\n');
+                }
+            }
+            if let Some(w) = frame {
+                out.push_str(&"━".repeat(w.max(10)));
+                out.push('\n');
+            }
+            out.push_str(&format!("\n## After\n{tail}\n"));
+            out
+        })
+}
+
+fn words(text: &str) -> Vec<String> {
+    const STRUCTURAL: &[&str] = &[
+        "bottom",
+        "line",
+        "what",
+        "why",
+        "this",
+        "matters",
+        "how",
+        "to",
+        "act",
+        "risks",
+        "your",
+        "decision",
+        "detail",
+        "i",
+        "noticed",
+        "it",
+        "recommended",
+        "action",
+        "urgency",
+        "required",
+        "perspectives",
+        "where",
+        "they",
+        "agree",
+        "disagree",
+        "critic",
+        "s",
+        "view",
+        "executive",
+        "mentor",
+        "items",
+        "call",
+        "conclusão",
+        "o",
+        "quê",
+        "por",
+        "que",
+        "isso",
+        "importa",
+        "como",
+        "agir",
+        "riscos",
+    ];
+    let mut w: Vec<String> = strip_list_markers(text)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .filter(|w| !STRUCTURAL.contains(&w.as_str()))
+        .collect();
+    w.sort();
+    w
+}
+
+/// List markers (`1.`, `-`, `•`) are markup, not words.
+fn strip_list_markers(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let t = l.trim_start();
+            let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if digits > 0 && t[digits..].starts_with(['.', ')']) {
+                &t[digits + 1..]
+            } else {
+                t
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn missing(before: &str, after: &str) -> Vec<String> {
+    let mut have = words(after);
+    let mut lost = Vec::new();
+    for w in words(before) {
+        match have.iter().position(|h| *h == w) {
+            Some(i) => {
+                have.swap_remove(i);
+            }
+            None => lost.push(w),
+        }
+    }
+    lost
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_cards_format_idempotently_without_losing_words(source in card()) {
+        let once = fmt(&source);
+        let twice = fmt(&once);
+        prop_assert_eq!(&once, &twice, "not idempotent for:\n{}", source);
+        let lost = missing(&source, &once);
+        prop_assert!(lost.is_empty(), "lost {:?} from:\n{}\n---\n{}", lost, source, once);
+    }
+}
