@@ -410,10 +410,31 @@ pub fn parse_action(text: &str) -> Action<'_> {
             };
         }
     }
-    Action {
-        what: text,
-        owner: None,
-        deadline: None,
+    // `Ship the fix by 2026-05-15` / `… até 15/05`: a deadline, no owner.
+    let deadline = [" by ", " até ", " before ", " antes de "]
+        .iter()
+        .find_map(|k| {
+            let i = if lower.len() == text.len() {
+                lower.rfind(k)?
+            } else {
+                return None;
+            };
+            let rest = text[i + k.len()..].trim();
+            rest.chars()
+                .any(|c| c.is_ascii_digit())
+                .then_some((i, rest))
+        });
+    match deadline {
+        Some((i, rest)) => Action {
+            what: text[..i].trim(),
+            owner: None,
+            deadline: Some(rest),
+        },
+        None => Action {
+            what: text,
+            owner: None,
+            deadline: None,
+        },
     }
 }
 
@@ -525,5 +546,8 @@ mod tests {
         let a = parse_action("We open two reqs → CHRO");
         assert_eq!((a.owner, a.deadline), (Some("CHRO"), None));
         assert_eq!(parse_action("Open two reqs").owner, None);
+        let a = parse_action("Abrir duas vagas até 2026-05-15");
+        assert_eq!((a.owner, a.deadline), (None, Some("2026-05-15")));
+        assert_eq!(parse_action("Stand by the plan").deadline, None);
     }
 }

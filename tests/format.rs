@@ -257,3 +257,39 @@ fn pt_br_headings_on_request() {
     assert!(out.contains("— Confiança: 🟢 Alta"), "{out}");
     assert!(out.contains("\nO QUÊ\n"), "{out}");
 }
+
+#[test]
+fn the_upstream_bullet_list_draft_comes_out_as_a_canonical_card() {
+    let path = root()
+        .join("../shared/reference/claude-skills/examples/cls-02-strategic-question-output.txt");
+    let Ok(source) = fs::read_to_string(&path) else {
+        eprintln!("notice: {} is absent; skipping", path.display());
+        return;
+    };
+    let out = fmt(&source);
+    for heading in [
+        "\nBOTTOM LINE\n",
+        "\nWHAT\n",
+        "\nWHY THIS MATTERS\n",
+        "\nHOW TO ACT\n",
+        "\n🔑 YOUR DECISION\n",
+    ] {
+        assert!(out.contains(heading), "{heading:?} missing from:\n{out}");
+    }
+    assert_eq!(
+        out.matches("━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(lost_words(&source, &out).is_empty());
+    let codes: Vec<&str> = boardlint::check_source(&out, &Settings::default())
+        .into_iter()
+        .map(|d| d.code)
+        .collect();
+    // The header is not invented, so C001 stays; the layout is otherwise canonical.
+    assert!(codes.contains(&"C001"), "{codes:?}");
+    for code in ["C002", "C003", "C005"] {
+        assert!(!codes.contains(&code), "{code} in {codes:?}\n{out}");
+    }
+}
