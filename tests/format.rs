@@ -4,12 +4,14 @@
 //! every rule fixture: formatting twice gives the same bytes as formatting
 //! once, and no word of the input is lost.
 
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use boardlint::format::{format, FormatOptions};
 use boardlint::settings::Settings;
+
+mod common;
+use common::lost_words;
 
 fn files_under(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -34,121 +36,6 @@ fn root() -> PathBuf {
 
 fn fmt(source: &str) -> String {
     format(source, &Settings::default(), &FormatOptions::default())
-}
-
-/// Words the formatter may rewrite: section headings, confidence labels and
-/// levels, and the keywords of the action forms it makes canonical.
-const STRUCTURAL: &[&str] = &[
-    "bottom",
-    "line",
-    "what",
-    "why",
-    "this",
-    "matters",
-    "how",
-    "to",
-    "act",
-    "risks",
-    "your",
-    "decision",
-    "detail",
-    "i",
-    "noticed",
-    "it",
-    "recommended",
-    "action",
-    "urgency",
-    "required",
-    "perspectives",
-    "where",
-    "they",
-    "agree",
-    "disagree",
-    "critic",
-    "s",
-    "view",
-    "executive",
-    "mentor",
-    "items",
-    "call",
-    "if",
-    "any",
-    "needed",
-    "se",
-    "houver",
-    "necessário",
-    "conclusão",
-    "o",
-    "quê",
-    "que",
-    "por",
-    "isso",
-    "importa",
-    "como",
-    "agir",
-    "riscos",
-    "sua",
-    "decisão",
-    "detalhe",
-    "observei",
-    "ação",
-    "recomendada",
-    "urgência",
-    "necessária",
-    "perspectivas",
-    "onde",
-    "concordam",
-    "discordam",
-    "visão",
-    "do",
-    "crítico",
-    "mentor",
-    "executivo",
-    "recomendada",
-    "itens",
-    "de",
-    "confidence",
-    "confiança",
-    "high",
-    "medium",
-    "low",
-    "alta",
-    "média",
-    "baixa",
-    "owner",
-    "due",
-    "deadline",
-    "by",
-    "responsável",
-    "prazo",
-    "dono",
-    "até",
-];
-
-fn words(text: &str) -> HashMap<String, usize> {
-    let mut out = HashMap::new();
-    for w in text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
-        let w = w.to_lowercase();
-        if !STRUCTURAL.contains(&w.as_str()) {
-            *out.entry(w).or_insert(0) += 1;
-        }
-    }
-    out
-}
-
-/// Every word of `before` is in `after` at least as often.
-pub fn lost_words(before: &str, after: &str) -> Vec<String> {
-    let a = words(after);
-    let mut lost: Vec<String> = words(before)
-        .into_iter()
-        .filter(|(w, n)| a.get(w).copied().unwrap_or(0) < *n)
-        .map(|(w, _)| w)
-        .collect();
-    lost.sort();
-    lost
 }
 
 #[test]

@@ -5,6 +5,9 @@ use boardlint::format::{format, FormatOptions};
 use boardlint::settings::Settings;
 use proptest::prelude::*;
 
+mod common;
+use common::lost_words;
+
 fn fmt(source: &str) -> String {
     format(source, &Settings::default(), &FormatOptions::default())
 }
@@ -145,91 +148,6 @@ fn card() -> impl Strategy<Value = String> {
         })
 }
 
-fn words(text: &str) -> Vec<String> {
-    const STRUCTURAL: &[&str] = &[
-        "bottom",
-        "line",
-        "what",
-        "why",
-        "this",
-        "matters",
-        "how",
-        "to",
-        "act",
-        "risks",
-        "your",
-        "decision",
-        "detail",
-        "i",
-        "noticed",
-        "it",
-        "recommended",
-        "action",
-        "urgency",
-        "required",
-        "perspectives",
-        "where",
-        "they",
-        "agree",
-        "disagree",
-        "critic",
-        "s",
-        "view",
-        "executive",
-        "mentor",
-        "items",
-        "call",
-        "conclusão",
-        "o",
-        "quê",
-        "por",
-        "que",
-        "isso",
-        "importa",
-        "como",
-        "agir",
-        "riscos",
-    ];
-    let mut w: Vec<String> = strip_list_markers(text)
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .filter(|w| !STRUCTURAL.contains(&w.as_str()))
-        .collect();
-    w.sort();
-    w
-}
-
-/// List markers (`1.`, `-`, `•`) are markup, not words.
-fn strip_list_markers(text: &str) -> String {
-    text.lines()
-        .map(|l| {
-            let t = l.trim_start();
-            let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            if digits > 0 && t[digits..].starts_with(['.', ')']) {
-                &t[digits + 1..]
-            } else {
-                t
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn missing(before: &str, after: &str) -> Vec<String> {
-    let mut have = words(after);
-    let mut lost = Vec::new();
-    for w in words(before) {
-        match have.iter().position(|h| *h == w) {
-            Some(i) => {
-                have.swap_remove(i);
-            }
-            None => lost.push(w),
-        }
-    }
-    lost
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -238,7 +156,7 @@ proptest! {
         let once = fmt(&source);
         let twice = fmt(&once);
         prop_assert_eq!(&once, &twice, "not idempotent for:\n{}", source);
-        let lost = missing(&source, &once);
+        let lost = lost_words(&source, &once);
         prop_assert!(lost.is_empty(), "lost {:?} from:\n{}\n---\n{}", lost, source, once);
     }
 }
