@@ -6,8 +6,9 @@ use crate::text::{has_figure, has_source};
 declare_rule! {
     /// ## What it does
     /// Flags a finding that states a figure with no source: a WHAT bullet of a
-    /// standard card, or a bullet under "Key points" in a board-meeting Phase 2
-    /// contribution. A figure is a number with a currency sign, a percent sign,
+    /// standard card (or, in a draft, the WHAT line), or a bullet under a
+    /// `Key points` / `Pontos-chave` label, the board-meeting Phase 2
+    /// contribution template, wherever that label stands. A figure is a number with a currency sign, a percent sign,
     /// a multiplier or unit (K, M, B, x, months, …), or any other number that
     /// is not a date, a year, a quarter (`Q3`) or an ordinal. A source is
     /// `[VERIFIED: …]`, `[ASSUMED: …]`, `— VERIFIED —` / `— ASSUMED —`,
