@@ -1,25 +1,14 @@
-//! The command line: argument definitions and the run of each command.
+//! The command line: argument definitions only. Each command runs in
+//! `crate::commands`.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rayon::prelude::*;
 
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::files::{self, Input};
-use crate::format::{self, FormatOptions};
-use crate::lines::LineIndex;
-use crate::model::sections::Lang;
-use crate::output::{self, Format, Located};
-use crate::rules::{self, Family};
-use crate::settings::Settings;
-
-/// Exit codes.
-pub const EXIT_OK: i32 = 0;
-pub const EXIT_FINDINGS: i32 = 1;
-pub const EXIT_FAILURE: i32 = 2;
+use crate::commands::{self, EXIT_FAILURE, EXIT_OK};
+use crate::output::Format;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -43,6 +32,69 @@ pub enum Command {
     Fmt(FmtArgs),
     /// Show the documentation of a rule, or list every rule.
     Rule(RuleArgs),
+    /// Print the resolved settings for a path, each with where it came from.
+    Config(ConfigArgs),
+    /// Write a commented default `.boardlint.yaml` in the current directory.
+    Init(InitArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff).
+    Man,
+}
+
+/// How configuration files are found.
+#[derive(Debug, Clone, Args)]
+pub struct ConfigFlags {
+    /// Use this configuration file for every path instead of discovering one.
+    #[arg(long, value_name = "FILE", global = true, conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore every configuration file; use the defaults.
+    #[arg(long, global = true)]
+    pub isolated: bool,
+}
+
+/// How directories are walked.
+#[derive(Debug, Clone, Args)]
+pub struct WalkFlags {
+    /// Apply `exclude` to paths given explicitly too (for pre-commit, which
+    /// passes every staged file).
+    #[arg(long)]
+    pub force_exclude: bool,
+    /// Do not honour `.gitignore`, `.ignore` and git's exclude files.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// The file or directory whose settings to show (default `.`).
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub config: ConfigFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Where to write the file (default `.boardlint.yaml`).
+    #[arg(default_value = ".boardlint.yaml")]
+    pub path: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// When a run fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Exit 1 when there is an error-level diagnostic.
+    Error,
+    /// Exit 1 when there is any warning or error.
+    Warning,
+    /// Exit 0 whatever is found (run failures still exit 2).
+    Never,
 }
 
 #[derive(Debug, Args)]
@@ -56,13 +108,33 @@ pub struct CheckArgs {
     /// When to use colour. `auto` colours a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
-    /// The file name to show for standard input.
-    #[arg(long, value_name = "NAME")]
+    /// The path standard input stands for: its name in messages, and the
+    /// path whose configuration, per-file-ignores and excludes apply.
+    #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
     /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
     /// report what remains.
     #[arg(long)]
     pub fix: bool,
+    /// Write the report to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+    /// After the diagnostics, print how many each rule produced.
+    #[arg(long)]
+    pub statistics: bool,
+    /// The lowest severity that makes the run exit 1.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// Exit 0 even when diagnostics are found (same as `--fail-on never`).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print the diagnostics only: no summary line.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub config: ConfigFlags,
+    #[command(flatten)]
+    pub walk: WalkFlags,
 }
 
 #[derive(Debug, Args)]
@@ -83,6 +155,13 @@ pub struct FmtArgs {
     /// The file name to show for standard input.
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub config: ConfigFlags,
+    #[command(flatten)]
+    pub walk: WalkFlags,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -110,7 +189,7 @@ pub enum ColorChoice {
 }
 
 impl ColorChoice {
-    fn enabled(self) -> bool {
+    pub fn enabled(self) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
@@ -140,319 +219,17 @@ where
         }
     };
     match cli.command {
-        Command::Check(args) => check(&args),
-        Command::Fmt(args) => fmt(&args),
-        Command::Rule(args) => rule(&args),
+        Command::Check(args) => commands::check::run(&args),
+        Command::Fmt(args) => commands::fmt::run(&args),
+        Command::Rule(args) => commands::rule::run(&args),
+        Command::Config(args) => commands::config::show(&args),
+        Command::Init(args) => commands::config::init(&args),
+        Command::Completions(args) => commands::generate::completions(args.shell),
+        Command::Man => commands::generate::man(),
     }
 }
 
-/// What checking one input produced.
-struct Outcome {
-    name: String,
-    result: Result<FileFindings, String>,
-}
-
-struct FileFindings {
-    located: Vec<Located>,
-    rendered: String,
-    /// Diagnostics removed by `--fix`.
-    fixed: usize,
-}
-
-fn check(args: &CheckArgs) -> i32 {
-    let color = args.color.enabled();
-    let settings = Settings::default();
-    let (inputs, mut run_errors) = files::discover(&args.paths);
-    let stdin_name = args
-        .stdin_filename
-        .clone()
-        .unwrap_or_else(|| "<stdin>".to_string());
-
-    let outcomes: Vec<Outcome> = inputs
-        .par_iter()
-        .map(|input| {
-            let name = match input {
-                Input::File(path) => display_path(path),
-                Input::Stdin => stdin_name.clone(),
-            };
-            let result = files::read(input).and_then(|source| {
-                let mut diagnostics = crate::check_source(&source, &settings);
-                let mut source = source;
-                let mut fixed = 0;
-                if let (true, Input::File(path)) = (args.fix, input) {
-                    let formatted = format::format(&source, &settings, &FormatOptions::default());
-                    if formatted != source {
-                        let after = crate::check_source(&formatted, &settings);
-                        if after.len() < diagnostics.len() {
-                            files::write_atomic(path, &formatted)?;
-                            fixed = diagnostics.len() - after.len();
-                            diagnostics = after;
-                            source = formatted;
-                        }
-                    }
-                }
-                let mut f = findings(&name, &source, &diagnostics, args.format, color);
-                f.fixed = fixed;
-                Ok(f)
-            });
-            Outcome { name, result }
-        })
-        .collect();
-
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut all: Vec<Located> = Vec::new();
-    let mut files_with = 0;
-    for outcome in &outcomes {
-        match &outcome.result {
-            Ok(f) => {
-                if !f.located.is_empty() {
-                    files_with += 1;
-                }
-                if args.format == Format::Human {
-                    let _ = out.write_all(f.rendered.as_bytes());
-                }
-                all.extend(f.located.iter().cloned());
-            }
-            Err(cause) => run_errors.push(format!("{}: {cause}", outcome.name)),
-        }
-    }
-    let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
-    let (errors, warnings, infos) = (
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info),
-    );
-    let checked = outcomes.iter().filter(|o| o.result.is_ok()).count();
-    let fixed: usize = outcomes
-        .iter()
-        .filter_map(|o| o.result.as_ref().ok())
-        .map(|f| f.fixed)
-        .sum();
-    if fixed > 0 && args.format != Format::Json {
-        let _ = writeln!(
-            out,
-            "Fixed {fixed} problem{}.",
-            if fixed == 1 { "" } else { "s" }
-        );
-    }
-    let text = match args.format {
-        Format::Json => output::json(&all),
-        Format::Concise => {
-            output::concise(&all, color)
-                + &output::summary(errors, warnings, infos, files_with, checked, color)
-        }
-        Format::Human => output::summary(errors, warnings, infos, files_with, checked, color),
-    };
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-
-    for e in &run_errors {
-        eprintln!("error: {e}");
-    }
-    if !run_errors.is_empty() {
-        EXIT_FAILURE
-    } else if errors > 0 {
-        EXIT_FINDINGS
-    } else {
-        EXIT_OK
-    }
-}
-
-fn fmt(args: &FmtArgs) -> i32 {
-    let settings = Settings::default();
-    let options = FormatOptions {
-        lang: args.lang.map(|l| match l {
-            LangArg::En => Lang::En,
-            LangArg::PtBr => Lang::Pt,
-        }),
-    };
-    let stdin_only =
-        args.paths.is_empty() || (args.paths.len() == 1 && args.paths[0].as_os_str() == "-");
-    if stdin_only {
-        let name = args
-            .stdin_filename
-            .clone()
-            .unwrap_or_else(|| "<stdin>".to_string());
-        let source = match files::read(&Input::Stdin) {
-            Ok(s) => s,
-            Err(cause) => {
-                eprintln!("error: {name}: {cause}");
-                return EXIT_FAILURE;
-            }
-        };
-        let formatted = format::format(&source, &settings, &options);
-        let changed = formatted != source;
-        let mut out = std::io::stdout().lock();
-        if args.diff {
-            let _ = out.write_all(unified_diff(&name, &source, &formatted).as_bytes());
-        } else if !args.check {
-            let _ = out.write_all(formatted.as_bytes());
-        }
-        let _ = out.flush();
-        return if changed && (args.check || args.diff) {
-            EXIT_FINDINGS
-        } else {
-            EXIT_OK
-        };
-    }
-
-    let (inputs, mut run_errors) = files::discover(&args.paths);
-    let results: Vec<(String, Result<Option<String>, String>)> = inputs
-        .par_iter()
-        .map(|input| {
-            let Input::File(path) = input else {
-                return (
-                    "-".to_string(),
-                    Err("standard input cannot be mixed with paths".to_string()),
-                );
-            };
-            let name = display_path(path);
-            let result = files::read(input).and_then(|source| {
-                let formatted = format::format(&source, &settings, &options);
-                if formatted == source {
-                    return Ok(None);
-                }
-                if args.diff {
-                    return Ok(Some(unified_diff(&name, &source, &formatted)));
-                }
-                if !args.check {
-                    files::write_atomic(path, &formatted)?;
-                }
-                Ok(Some(String::new()))
-            });
-            (name, result)
-        })
-        .collect();
-    let mut out = std::io::stdout().lock();
-    let (mut changed, mut unchanged) = (0, 0);
-    for (name, result) in &results {
-        match result {
-            Ok(Some(diff)) => {
-                changed += 1;
-                if args.diff {
-                    let _ = out.write_all(diff.as_bytes());
-                } else if args.check {
-                    let _ = writeln!(out, "Would reformat: {name}");
-                }
-            }
-            Ok(None) => unchanged += 1,
-            Err(cause) => run_errors.push(format!("{name}: {cause}")),
-        }
-    }
-    let _ = out.flush();
-    let plural = |n: usize| if n == 1 { "file" } else { "files" };
-    if args.check || args.diff {
-        eprintln!(
-            "{changed} {} would be reformatted, {unchanged} {} already formatted",
-            plural(changed),
-            plural(unchanged)
-        );
-    } else {
-        eprintln!(
-            "{changed} {} reformatted, {unchanged} {} left unchanged",
-            plural(changed),
-            plural(unchanged)
-        );
-    }
-    for e in &run_errors {
-        eprintln!("error: {e}");
-    }
-    if !run_errors.is_empty() {
-        EXIT_FAILURE
-    } else if changed > 0 && (args.check || args.diff) {
-        EXIT_FINDINGS
-    } else {
-        EXIT_OK
-    }
-}
-
-fn unified_diff(name: &str, old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string()
-}
-
-fn findings(
-    name: &str,
-    source: &str,
-    diagnostics: &[Diagnostic],
-    format: Format,
-    color: bool,
-) -> FileFindings {
-    let index = LineIndex::new(source);
-    let located = diagnostics
-        .iter()
-        .map(|d| output::locate(name, &index, d))
-        .collect();
-    let rendered = match format {
-        Format::Human => output::human(name, source, diagnostics, color),
-        _ => String::new(),
-    };
-    FileFindings {
-        located,
-        rendered,
-        fixed: 0,
-    }
-}
-
-/// Paths are shown as given, without a leading `./`.
-fn display_path(path: &std::path::Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
-}
-
-fn rule(args: &RuleArgs) -> i32 {
-    if args.all {
-        let mut out = String::new();
-        let mut family = None;
-        for r in rules::all() {
-            let m = r.meta();
-            if family != Some(m.family()) {
-                family = Some(m.family());
-                out.push_str(&format!(
-                    "{}{}:\n",
-                    if out.is_empty() { "" } else { "\n" },
-                    m.family().title()
-                ));
-            }
-            out.push_str(&format!(
-                "  {}  {:<28} {:<8} {}\n",
-                m.code,
-                m.name,
-                m.severity.as_str(),
-                m.summary
-            ));
-        }
-        print!("{out}");
-        return EXIT_OK;
-    }
-    let key = args.rule.as_deref().unwrap_or_default();
-    match rules::find(key) {
-        Some(r) => {
-            print!("{}", rule_page(r.meta()));
-            EXIT_OK
-        }
-        None => {
-            eprintln!("error: no rule `{key}`; `boardlint rule --all` lists them");
-            EXIT_FAILURE
-        }
-    }
-}
-
-/// A rule's documentation page: what `boardlint rule CODE` prints and what
-/// `docs/rules/CODE.md` holds.
-pub fn rule_page(m: &rules::RuleMeta) -> String {
-    let family: Family = m.family();
-    format!(
-        "# {} {}\n\n{}. Family: {}. Default severity: {}.\n\n{}\n",
-        m.code,
-        m.name,
-        m.summary,
-        family.title().to_lowercase(),
-        m.severity.as_str(),
-        m.markdown()
-    )
+/// The `clap` command, for completions and the man page.
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
 }

@@ -14,10 +14,32 @@ pub enum Input {
     Stdin,
 }
 
-/// Expand the command-line paths into inputs, in a stable order. Paths that
-/// do not exist are returned as errors; the rest are still checked.
-pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<String>) {
-    let mut inputs = Vec::new();
+/// A path found on the command line or by walking a directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    Stdin,
+    /// Named on the command line.
+    Explicit(PathBuf),
+    /// Found by walking a directory.
+    Walked(PathBuf),
+}
+
+impl Found {
+    pub fn into_input(self) -> Input {
+        match self {
+            Found::Stdin => Input::Stdin,
+            Found::Explicit(p) | Found::Walked(p) => Input::File(p),
+        }
+    }
+}
+
+/// Expand the command-line paths, in a stable order: explicit files as
+/// given, each directory's files sorted by path. Paths that do not exist
+/// are returned as errors; the rest are still used. Walks honour
+/// `.gitignore`, `.ignore` and git's exclude files unless `no_ignore`, skip
+/// hidden files, and never follow symbolic links.
+pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>) {
+    let mut found = Vec::new();
     let mut errors = Vec::new();
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() {
@@ -27,23 +49,33 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<String>) {
     };
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            found.push(Found::Stdin);
         } else if path.is_dir() {
-            let mut found = walk(path, &mut errors);
-            found.sort();
-            inputs.extend(found.into_iter().map(Input::File));
+            let mut files = walk(path, no_ignore, &mut errors);
+            files.sort();
+            found.extend(files.into_iter().map(Found::Walked));
         } else if path.exists() {
-            inputs.push(Input::File(path.clone()));
+            found.push(Found::Explicit(path.clone()));
         } else {
             errors.push(format!("{}: no such file or directory", path.display()));
         }
     }
-    (inputs, errors)
+    (found, errors)
 }
 
-fn walk(root: &Path, errors: &mut Vec<String>) -> Vec<PathBuf> {
+fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for entry in ignore::WalkBuilder::new(root).build() {
+    let mut builder = ignore::WalkBuilder::new(root);
+    builder.require_git(false);
+    if no_ignore {
+        builder
+            .git_ignore(false)
+            .git_global(false)
+            .git_exclude(false)
+            .ignore(false)
+            .parents(false);
+    }
+    for entry in builder.build() {
         match entry {
             Ok(entry) => {
                 let is_file = entry.file_type().is_some_and(|t| t.is_file());
@@ -108,6 +140,20 @@ pub fn write_atomic(path: &Path, content: &str) -> Result<(), String> {
         .map_err(|e| io_cause(&e))?;
     tmp.as_file().sync_all().map_err(|e| io_cause(&e))?;
     std::fs::set_permissions(tmp.path(), permissions).map_err(|e| io_cause(&e))?;
+    tmp.persist(path).map_err(|e| io_cause(&e.error))?;
+    Ok(())
+}
+
+/// Write a report file (created or replaced atomically).
+pub fn write_new(path: &Path, content: &str) -> Result<(), String> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| io_cause(&e))?;
+    tmp.write_all(content.as_bytes())
+        .map_err(|e| io_cause(&e))?;
     tmp.persist(path).map_err(|e| io_cause(&e.error))?;
     Ok(())
 }

@@ -5,6 +5,8 @@
 //! (each reads the model) → `output` (human, concise, JSON).
 
 pub mod cli;
+pub mod commands;
+pub mod config;
 pub mod diagnostic;
 pub mod files;
 pub mod format;

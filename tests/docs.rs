@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use boardlint::cli::rule_page;
+use boardlint::commands::rule::rule_page;
 use boardlint::rules;
 
 fn docs_dir() -> PathBuf {

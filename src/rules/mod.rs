@@ -232,11 +232,25 @@ pub fn find(key: &str) -> Option<&'static dyn Rule> {
     })
 }
 
-/// Run every rule over a transcript; diagnostics come back in source order.
+/// A rule's position in [`all`], by code.
+pub fn index_of(code: &str) -> Option<usize> {
+    RULES.iter().position(|r| r.meta().code == code)
+}
+
+/// Run every enabled rule over a transcript, at its configured severity;
+/// diagnostics come back in source order.
 pub fn check(t: &Transcript<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for rule in RULES {
+    let selection = &t.settings.rules;
+    for (i, rule) in RULES.iter().enumerate() {
+        if !selection.enabled[i] {
+            continue;
+        }
+        let start = out.len();
         rule.check(t, &mut out);
+        for d in &mut out[start..] {
+            d.severity = selection.severity[i];
+        }
     }
     out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
     out

@@ -1,6 +1,16 @@
-//! Printing diagnostics: `human` (miette's graphical report), `concise`
-//! (one line each) and `json` (a stable array of objects, documented in
-//! `docs/output-formats.md`). Every format prints from the same values.
+//! Printing diagnostics, one emitter per format: `human` (miette's
+//! graphical report), `concise` (one line each), `json` / `jsonl`, `sarif`
+//! (SARIF 2.1.0), `github` (workflow commands) and `junit`. Every format
+//! prints from the same values; `docs/output-formats.md` states what each
+//! promises to keep stable.
+
+mod github;
+mod junit;
+mod sarif;
+
+pub use github::github;
+pub use junit::junit;
+pub use sarif::sarif;
 
 use std::fmt;
 
@@ -19,6 +29,10 @@ pub enum Format {
     Human,
     Concise,
     Json,
+    Jsonl,
+    Sarif,
+    Github,
+    Junit,
 }
 
 /// One diagnostic with its file and resolved positions.
@@ -102,6 +116,39 @@ pub fn json(located: &[Located]) -> String {
     let mut out = serde_json::to_string_pretty(located).unwrap_or_else(|_| "[]".to_string());
     out.push('\n');
     out
+}
+
+/// One JSON object per line.
+pub fn jsonl(located: &[Located]) -> String {
+    let mut out = String::new();
+    for l in located {
+        if let Ok(line) = serde_json::to_string(l) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// How many diagnostics each rule produced, most first.
+pub fn statistics(located: &[Located]) -> String {
+    let mut counts: Vec<(&str, &str, usize)> = Vec::new();
+    for l in located {
+        match counts.iter_mut().find(|(c, _, _)| *c == l.code) {
+            Some(entry) => entry.2 += 1,
+            None => counts.push((l.code, l.name, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
+    let width = counts
+        .iter()
+        .map(|c| c.2.to_string().len())
+        .max()
+        .unwrap_or(1);
+    counts
+        .iter()
+        .map(|(code, name, n)| format!("{n:>width$}  {code}  {name}\n"))
+        .collect()
 }
 
 /// The closing line of a human or concise run.

@@ -1,0 +1,230 @@
+//! `boardlint check`.
+
+use std::io::Write;
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::{display_path, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use crate::cli::{CheckArgs, FailOn};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::files::{self, Input};
+use crate::format::{self, FormatOptions};
+use crate::lines::LineIndex;
+use crate::output::{self, Format, Located};
+
+/// What checking one input produced.
+struct Outcome {
+    name: String,
+    result: Result<Findings, String>,
+}
+
+struct Findings {
+    located: Vec<Located>,
+    rendered: String,
+    /// Diagnostics removed by `--fix`.
+    fixed: usize,
+    /// Excluded by configuration (standard input named by `--stdin-filename`).
+    skipped: bool,
+}
+
+pub fn run(args: &CheckArgs) -> i32 {
+    let color = args.color.enabled() && args.output_file.is_none();
+    let ws = match Workspace::new(&args.config) {
+        Ok(ws) => ws,
+        Err(e) => return config_failure(&e),
+    };
+    let (inputs, mut run_errors) = match ws.inputs(&args.paths, &args.walk) {
+        Ok(found) => found,
+        Err(e) => return config_failure(&e),
+    };
+    let stdin_name = args
+        .stdin_filename
+        .clone()
+        .unwrap_or_else(|| "<stdin>".to_string());
+
+    let outcomes: Vec<Outcome> = inputs
+        .par_iter()
+        .map(|input| {
+            let (name, config_path) = match input {
+                Input::File(path) => (display_path(path), path.clone()),
+                Input::Stdin => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
+            };
+            let result = check_one(args, &ws, input, &name, &config_path, color);
+            Outcome { name, result }
+        })
+        .collect();
+
+    let mut report = String::new();
+    let mut all: Vec<Located> = Vec::new();
+    let mut files_with = 0;
+    let mut checked: Vec<&str> = Vec::new();
+    for outcome in &outcomes {
+        match &outcome.result {
+            Ok(f) if f.skipped => {}
+            Ok(f) => {
+                checked.push(&outcome.name);
+                if !f.located.is_empty() {
+                    files_with += 1;
+                }
+                if args.format == Format::Human {
+                    report.push_str(&f.rendered);
+                }
+                all.extend(f.located.iter().cloned());
+            }
+            Err(cause) => run_errors.push(format!("{}: {cause}", outcome.name)),
+        }
+    }
+    let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
+    let (errors, warnings, infos) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
+    );
+    let fixed: usize = outcomes
+        .iter()
+        .filter_map(|o| o.result.as_ref().ok())
+        .map(|f| f.fixed)
+        .sum();
+    let summarised = matches!(args.format, Format::Human | Format::Concise);
+    match args.format {
+        Format::Human => {}
+        Format::Concise => report.push_str(&output::concise(&all, color)),
+        Format::Json => report.push_str(&output::json(&all)),
+        Format::Jsonl => report.push_str(&output::jsonl(&all)),
+        Format::Sarif => report.push_str(&output::sarif(&all)),
+        Format::Github => report.push_str(&output::github(&all)),
+        Format::Junit => report.push_str(&output::junit(&all, &checked)),
+    }
+    if summarised && args.statistics {
+        report.push_str(&output::statistics(&all));
+    }
+    if summarised && fixed > 0 && !args.quiet {
+        report.push_str(&format!(
+            "Fixed {fixed} problem{}.\n",
+            if fixed == 1 { "" } else { "s" }
+        ));
+    }
+    if summarised && !args.quiet {
+        report.push_str(&output::summary(
+            errors,
+            warnings,
+            infos,
+            files_with,
+            checked.len(),
+            color,
+        ));
+    }
+    let written = match &args.output_file {
+        Some(path) => files::write_new(path, &report),
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(report.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(|e| e.to_string())
+        }
+    };
+    if let Err(e) = written {
+        run_errors.push(match &args.output_file {
+            Some(p) => format!("{}: {e}", p.display()),
+            None => format!("standard output: {e}"),
+        });
+    }
+    if !summarised && args.statistics {
+        eprint!("{}", output::statistics(&all));
+    }
+
+    for e in &run_errors {
+        eprintln!("error: {e}");
+    }
+    let fail_on = if args.exit_zero {
+        FailOn::Never
+    } else {
+        args.fail_on
+    };
+    let failed = match fail_on {
+        FailOn::Error => errors > 0,
+        FailOn::Warning => errors + warnings > 0,
+        FailOn::Never => false,
+    };
+    if !run_errors.is_empty() {
+        EXIT_FAILURE
+    } else if failed {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn check_one(
+    args: &CheckArgs,
+    ws: &Workspace,
+    input: &Input,
+    name: &str,
+    config_path: &Path,
+    color: bool,
+) -> Result<Findings, String> {
+    let config = ws
+        .config_for(config_path)
+        .map_err(|e| format!("configuration: {e}"))?;
+    if *input == Input::Stdin
+        && args.stdin_filename.is_some()
+        && args.walk.force_exclude
+        && config.is_excluded(config_path)
+    {
+        return Ok(Findings {
+            located: Vec::new(),
+            rendered: String::new(),
+            fixed: 0,
+            skipped: true,
+        });
+    }
+    let settings = config.settings_for(config_path);
+    let mut source = files::read(input)?;
+    let mut diagnostics = crate::check_source(&source, &settings);
+    let mut fixed = 0;
+    if let (true, Input::File(path)) = (args.fix, input) {
+        let options = FormatOptions { lang: config.lang };
+        let formatted = format::format(&source, &settings, &options);
+        if formatted != source {
+            let after = crate::check_source(&formatted, &settings);
+            if after.len() < diagnostics.len() {
+                files::write_atomic(path, &formatted)?;
+                fixed = diagnostics.len() - after.len();
+                diagnostics = after;
+                source = formatted;
+            }
+        }
+    }
+    let (located, rendered) = locate(name, &source, &diagnostics, args.format, color);
+    Ok(Findings {
+        located,
+        rendered,
+        fixed,
+        skipped: false,
+    })
+}
+
+fn locate(
+    name: &str,
+    source: &str,
+    diagnostics: &[Diagnostic],
+    format: Format,
+    color: bool,
+) -> (Vec<Located>, String) {
+    let index = LineIndex::new(source);
+    let located = diagnostics
+        .iter()
+        .map(|d| output::locate(name, &index, d))
+        .collect();
+    let rendered = match format {
+        Format::Human => output::human(name, source, diagnostics, color),
+        _ => String::new(),
+    };
+    (located, rendered)
+}
+
+pub(super) fn config_failure(e: &crate::config::ConfigError) -> i32 {
+    eprintln!("error: {e}");
+    EXIT_FAILURE
+}

@@ -1,0 +1,81 @@
+//! `boardlint config` and `boardlint init`.
+
+use std::path::PathBuf;
+
+use super::check::config_failure;
+use super::{Workspace, EXIT_FAILURE, EXIT_OK};
+use crate::cli::{ConfigArgs, InitArgs};
+use crate::config::DEFAULT_CONFIG;
+use crate::rules;
+
+/// Print the resolved settings for a path, each with where it came from.
+pub fn show(args: &ConfigArgs) -> i32 {
+    let path = args.path.clone().unwrap_or_else(|| PathBuf::from("."));
+    let ws = match Workspace::new(&args.config) {
+        Ok(ws) => ws,
+        Err(e) => return config_failure(&e),
+    };
+    let config = match ws.config_for(&path) {
+        Ok(c) => c,
+        Err(e) => return config_failure(&e),
+    };
+    let settings = config.settings_for(&path);
+    let mut out = String::new();
+    match &config.path {
+        Some(p) => out.push_str(&format!("# configuration: {}\n", p.display())),
+        None => out.push_str("# configuration: none (defaults)\n"),
+    }
+    let width = config
+        .report
+        .iter()
+        .map(|(k, _, _)| k.len())
+        .max()
+        .unwrap_or(0);
+    for (key, value, source) in &config.report {
+        out.push_str(&format!("{key:<width$} = {value}  # {source}\n"));
+    }
+    let enabled: Vec<&str> = rules::all()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| settings.rules.enabled[*i])
+        .map(|(_, r)| r.meta().code)
+        .collect();
+    out.push_str(&format!(
+        "# rules enabled for {} ({} of {}): {}\n",
+        path.display(),
+        enabled.len(),
+        rules::all().len(),
+        enabled.join(" ")
+    ));
+    print!("{out}");
+    EXIT_OK
+}
+
+/// Write a commented default configuration; never overwrite one.
+pub fn init(args: &InitArgs) -> i32 {
+    if args.path.exists() {
+        eprintln!(
+            "error: {}: already exists; not overwriting it",
+            args.path.display()
+        );
+        return EXIT_FAILURE;
+    }
+    let created = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&args.path)
+        .and_then(|mut f| {
+            use std::io::Write;
+            f.write_all(DEFAULT_CONFIG.as_bytes())
+        });
+    match created {
+        Ok(()) => {
+            eprintln!("wrote {}", args.path.display());
+            EXIT_OK
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.path.display());
+            EXIT_FAILURE
+        }
+    }
+}

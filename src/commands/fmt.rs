@@ -1,0 +1,166 @@
+//! `boardlint fmt`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use super::check::config_failure;
+use super::{display_path, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use crate::cli::{FmtArgs, LangArg};
+use crate::files::{self, Input};
+use crate::format::{self, FormatOptions};
+use crate::model::sections::Lang;
+
+pub fn run(args: &FmtArgs) -> i32 {
+    let ws = match Workspace::new(&args.config) {
+        Ok(ws) => ws,
+        Err(e) => return config_failure(&e),
+    };
+    let lang = args.lang.map(|l| match l {
+        LangArg::En => Lang::En,
+        LangArg::PtBr => Lang::Pt,
+    });
+    let stdin_only =
+        args.paths.is_empty() || (args.paths.len() == 1 && args.paths[0].as_os_str() == "-");
+    if stdin_only {
+        return stdin(args, &ws, lang);
+    }
+
+    let (inputs, mut run_errors) = match ws.inputs(&args.paths, &args.walk) {
+        Ok(found) => found,
+        Err(e) => return config_failure(&e),
+    };
+    let results: Vec<(String, Result<Option<String>, String>)> = inputs
+        .par_iter()
+        .map(|input| {
+            let Input::File(path) = input else {
+                return (
+                    "-".to_string(),
+                    Err("standard input cannot be mixed with paths".to_string()),
+                );
+            };
+            let name = display_path(path);
+            let result = ws
+                .config_for(path)
+                .map_err(|e| format!("configuration: {e}"))
+                .and_then(|config| {
+                    let source = files::read(input)?;
+                    let options = FormatOptions {
+                        lang: lang.or(config.lang),
+                    };
+                    let formatted = format::format(&source, &config.settings_for(path), &options);
+                    if formatted == source {
+                        return Ok(None);
+                    }
+                    if args.diff {
+                        return Ok(Some(unified_diff(&name, &source, &formatted)));
+                    }
+                    if !args.check {
+                        files::write_atomic(path, &formatted)?;
+                    }
+                    Ok(Some(String::new()))
+                });
+            (name, result)
+        })
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let (mut changed, mut unchanged) = (0, 0);
+    for (name, result) in &results {
+        match result {
+            Ok(Some(diff)) => {
+                changed += 1;
+                if args.diff {
+                    let _ = out.write_all(diff.as_bytes());
+                } else if args.check && !args.quiet {
+                    let _ = writeln!(out, "Would reformat: {name}");
+                }
+            }
+            Ok(None) => unchanged += 1,
+            Err(cause) => run_errors.push(format!("{name}: {cause}")),
+        }
+    }
+    let _ = out.flush();
+    let plural = |n: usize| if n == 1 { "file" } else { "files" };
+    if !args.quiet {
+        if args.check || args.diff {
+            eprintln!(
+                "{changed} {} would be reformatted, {unchanged} {} already formatted",
+                plural(changed),
+                plural(unchanged)
+            );
+        } else {
+            eprintln!(
+                "{changed} {} reformatted, {unchanged} {} left unchanged",
+                plural(changed),
+                plural(unchanged)
+            );
+        }
+    }
+    for e in &run_errors {
+        eprintln!("error: {e}");
+    }
+    if !run_errors.is_empty() {
+        EXIT_FAILURE
+    } else if changed > 0 && (args.check || args.diff) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// Standard input to standard output; messages go to standard error.
+fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
+    let name = args
+        .stdin_filename
+        .clone()
+        .unwrap_or_else(|| "<stdin>".to_string());
+    let path = PathBuf::from(&name);
+    let config = match ws.config_for(&path) {
+        Ok(c) => c,
+        Err(e) => return config_failure(&e),
+    };
+    let source = match files::read(&Input::Stdin) {
+        Ok(s) => s,
+        Err(cause) => {
+            eprintln!("error: {name}: {cause}");
+            return EXIT_FAILURE;
+        }
+    };
+    let excluded =
+        args.stdin_filename.is_some() && args.walk.force_exclude && config.is_excluded(&path);
+    let formatted = if excluded {
+        source.clone()
+    } else {
+        let options = FormatOptions {
+            lang: lang.or(config.lang),
+        };
+        format::format(&source, &config.settings_for(&path), &options)
+    };
+    let changed = formatted != source;
+    let mut out = std::io::stdout().lock();
+    let written = if args.diff {
+        out.write_all(unified_diff(&name, &source, &formatted).as_bytes())
+    } else if !args.check {
+        out.write_all(formatted.as_bytes())
+    } else {
+        Ok(())
+    };
+    if let Err(e) = written.and_then(|_| out.flush()) {
+        eprintln!("error: standard output: {e}");
+        return EXIT_FAILURE;
+    }
+    if changed && (args.check || args.diff) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn unified_diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_string()
+}

@@ -1,0 +1,58 @@
+//! `boardlint rule`.
+
+use super::{EXIT_FAILURE, EXIT_OK};
+use crate::cli::RuleArgs;
+use crate::rules::{self, Family};
+
+pub fn run(args: &RuleArgs) -> i32 {
+    if args.all {
+        let mut out = String::new();
+        let mut family = None;
+        for r in rules::all() {
+            let m = r.meta();
+            if family != Some(m.family()) {
+                family = Some(m.family());
+                out.push_str(&format!(
+                    "{}{}:\n",
+                    if out.is_empty() { "" } else { "\n" },
+                    m.family().title()
+                ));
+            }
+            out.push_str(&format!(
+                "  {}  {:<28} {:<8} {}\n",
+                m.code,
+                m.name,
+                m.severity.as_str(),
+                m.summary
+            ));
+        }
+        print!("{out}");
+        return EXIT_OK;
+    }
+    let key = args.rule.as_deref().unwrap_or_default();
+    match rules::find(key) {
+        Some(r) => {
+            print!("{}", rule_page(r.meta()));
+            EXIT_OK
+        }
+        None => {
+            eprintln!("error: no rule `{key}`; `boardlint rule --all` lists them");
+            EXIT_FAILURE
+        }
+    }
+}
+
+/// A rule's documentation page: what `boardlint rule CODE` prints and what
+/// `docs/rules/CODE.md` holds.
+pub fn rule_page(m: &rules::RuleMeta) -> String {
+    let family: Family = m.family();
+    format!(
+        "# {} {}\n\n{}. Family: {}. Default severity: {}.\n\n{}\n",
+        m.code,
+        m.name,
+        m.summary,
+        family.title().to_lowercase(),
+        m.severity.as_str(),
+        m.markdown()
+    )
+}

@@ -1,0 +1,523 @@
+//! Configuration: discovery of `.boardlint.yaml` / `boardlint.yaml`,
+//! `extends`, rule selection, and the resolved settings of each file.
+//!
+//! The YAML itself is read in [`file`], the one module that knows the YAML
+//! crate; this module works on the typed values.
+
+mod file;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+pub use file::{RawConfig, CONFIG_NAMES, KEYS};
+
+use crate::diagnostic::Severity;
+use crate::model::sections::Lang;
+use crate::roles::edit_distance;
+use crate::rules;
+use crate::settings::{RuleSelection, Settings};
+
+/// An error in a configuration file: the file, the line, the key, and what
+/// is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    pub line: Option<usize>,
+    pub key: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, ": ")?;
+        if let Some(key) = &self.key {
+            write!(f, "`{key}`: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// Where a resolved value came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Default,
+    File { path: PathBuf, line: Option<usize> },
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Default => f.write_str("default"),
+            Source::File {
+                path,
+                line: Some(l),
+            } => write!(f, "{}:{l}", path.display()),
+            Source::File { path, line: None } => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// Settings resolved from a configuration file and everything it extends.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The file found (or given), if any.
+    pub path: Option<PathBuf>,
+    pub settings: Settings,
+    pub lang: Option<Lang>,
+    /// Globs relative to the configuration's directory.
+    exclude: Option<(GlobSet, PathBuf)>,
+    per_file_ignores: Vec<(GlobSet, PathBuf, Vec<usize>)>,
+    /// Each setting's value and where it came from, for `boardlint config`.
+    pub report: Vec<(String, String, Source)>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_layers(Vec::new()).expect("the defaults are valid")
+    }
+}
+
+impl Config {
+    /// The configuration of a file or directory: the closest
+    /// `.boardlint.yaml` or `boardlint.yaml` walking up from it, stopping at
+    /// the repository root (the directory holding `.git`); none: defaults.
+    pub fn discover(start: &Path) -> Result<Config, ConfigError> {
+        match find(start) {
+            Some(path) => Config::load(&path),
+            None => Ok(Config::default()),
+        }
+    }
+
+    /// Load a configuration file and the chain of files it extends.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let mut layers = Vec::new();
+        let mut next = Some(path.to_path_buf());
+        while let Some(p) = next.take() {
+            if layers.iter().any(|l: &file::Layer| l.path == p) {
+                return Err(ConfigError {
+                    path: p,
+                    line: None,
+                    key: Some("extends".into()),
+                    message: "extends itself in a cycle".into(),
+                });
+            }
+            let layer = file::read(&p)?;
+            next = layer.raw.extends.as_ref().map(|e| layer.dir.join(e));
+            layers.push(layer);
+        }
+        // Base first, the file itself last: later layers override.
+        layers.reverse();
+        let mut config = Config::from_layers(layers)?;
+        config.path = Some(path.to_path_buf());
+        Ok(config)
+    }
+
+    fn from_layers(layers: Vec<file::Layer>) -> Result<Config, ConfigError> {
+        let mut settings = Settings::default();
+        let mut report: BTreeMap<&'static str, (String, Source)> = BTreeMap::new();
+        let d = Settings::default();
+        let show = |v: &[String]| format!("[{}]", v.join(", "));
+        report.insert("select", ("[ALL]".into(), Source::Default));
+        report.insert("ignore", ("[]".into(), Source::Default));
+        report.insert("extend-select", ("[]".into(), Source::Default));
+        report.insert("severity", ("{}".into(), Source::Default));
+        report.insert("per-file-ignores", ("{}".into(), Source::Default));
+        report.insert("exclude", ("[]".into(), Source::Default));
+        report.insert(
+            "roles",
+            (
+                show(&d.roles.names().map(str::to_string).collect::<Vec<_>>()),
+                Source::Default,
+            ),
+        );
+        report.insert("max-depth", (d.max_depth.to_string(), Source::Default));
+        report.insert(
+            "bullet-limit",
+            (d.bullet_limit.to_string(), Source::Default),
+        );
+        report.insert(
+            "board.isolation-phases",
+            (format!("{:?}", d.isolation_phases), Source::Default),
+        );
+        report.insert(
+            "board.critique-phases",
+            (format!("{:?}", d.critique_phases), Source::Default),
+        );
+        report.insert("lang", ("auto".into(), Source::Default));
+        report.insert("lint-code-blocks", ("false".into(), Source::Default));
+
+        let mut select: Vec<String> = vec!["ALL".into()];
+        let mut ignore: Vec<String> = Vec::new();
+        let mut extend_select: Vec<String> = Vec::new();
+        let mut severity: BTreeMap<String, (String, PathBuf, Option<usize>)> = BTreeMap::new();
+        let mut exclude = None;
+        let mut per_file = Vec::new();
+        let mut lang = None;
+        for layer in &layers {
+            let raw = &layer.raw;
+            let src = |key: &str| Source::File {
+                path: layer.path.clone(),
+                line: layer.line_of(key),
+            };
+            if let Some(v) = &raw.select {
+                check_selectors(layer, "select", v)?;
+                select = v.clone();
+                report.insert("select", (show(v), src("select")));
+            }
+            if let Some(v) = &raw.ignore {
+                check_selectors(layer, "ignore", v)?;
+                ignore = v.clone();
+                report.insert("ignore", (show(v), src("ignore")));
+            }
+            if let Some(v) = &raw.extend_select {
+                check_selectors(layer, "extend-select", v)?;
+                extend_select.extend(v.iter().cloned());
+                report.insert(
+                    "extend-select",
+                    (show(&extend_select), src("extend-select")),
+                );
+            }
+            if let Some(map) = &raw.severity {
+                for (k, level) in map {
+                    check_selectors(layer, "severity", std::slice::from_ref(k))?;
+                    severity.insert(
+                        k.clone(),
+                        (level.clone(), layer.path.clone(), layer.line_of("severity")),
+                    );
+                }
+                let shown: Vec<String> = severity
+                    .iter()
+                    .map(|(k, (v, _, _))| format!("{k}: {v}"))
+                    .collect();
+                report.insert(
+                    "severity",
+                    (format!("{{{}}}", shown.join(", ")), src("severity")),
+                );
+            }
+            if let Some(globs) = &raw.exclude {
+                exclude = Some((glob_set(layer, "exclude", globs)?, layer.dir.clone()));
+                report.insert("exclude", (show(globs), src("exclude")));
+            }
+            if let Some(map) = &raw.per_file_ignores {
+                for (glob, codes) in map {
+                    check_selectors(layer, "per-file-ignores", codes)?;
+                    let set = glob_set(layer, "per-file-ignores", std::slice::from_ref(glob))?;
+                    let mut indices = Vec::new();
+                    for c in codes {
+                        indices.extend(resolve_selector(c).unwrap_or_default());
+                    }
+                    per_file.push((set, layer.dir.clone(), indices));
+                }
+                let shown: Vec<String> = map
+                    .iter()
+                    .map(|(k, v)| format!("{k}: {}", show(v)))
+                    .collect();
+                report.insert(
+                    "per-file-ignores",
+                    (format!("{{{}}}", shown.join(", ")), src("per-file-ignores")),
+                );
+            }
+            if let Some(roles) = &raw.roles {
+                for r in roles {
+                    settings.roles.add(r);
+                }
+                report.insert(
+                    "roles",
+                    (
+                        show(
+                            &settings
+                                .roles
+                                .names()
+                                .map(str::to_string)
+                                .collect::<Vec<_>>(),
+                        ),
+                        src("roles"),
+                    ),
+                );
+            }
+            if let Some(v) = raw.max_depth {
+                settings.max_depth = v;
+                report.insert("max-depth", (v.to_string(), src("max-depth")));
+            }
+            if let Some(v) = raw.bullet_limit {
+                settings.bullet_limit = v;
+                report.insert("bullet-limit", (v.to_string(), src("bullet-limit")));
+            }
+            if let Some(board) = &raw.board {
+                if let Some(v) = &board.isolation_phases {
+                    settings.isolation_phases = v.clone();
+                    report.insert(
+                        "board.isolation-phases",
+                        (format!("{v:?}"), src("isolation-phases")),
+                    );
+                }
+                if let Some(v) = &board.critique_phases {
+                    settings.critique_phases = v.clone();
+                    report.insert(
+                        "board.critique-phases",
+                        (format!("{v:?}"), src("critique-phases")),
+                    );
+                }
+            }
+            if let Some(l) = &raw.lang {
+                lang = Some(match l.as_str() {
+                    "en" => Lang::En,
+                    "pt-BR" | "pt" => Lang::Pt,
+                    other => {
+                        return Err(layer.error(
+                            "lang",
+                            format!("`{other}` is not a language: use `en` or `pt-BR`"),
+                        ));
+                    }
+                });
+                report.insert("lang", (l.clone(), src("lang")));
+            }
+            if let Some(v) = raw.lint_code_blocks {
+                settings.lint_code_blocks = v;
+                report.insert("lint-code-blocks", (v.to_string(), src("lint-code-blocks")));
+            }
+        }
+
+        // select, then extend-select, minus ignore; `severity: off` disables.
+        let mut selection = RuleSelection {
+            enabled: vec![false; rules::all().len()],
+            ..RuleSelection::default()
+        };
+        for s in select.iter().chain(&extend_select) {
+            for i in resolve_selector(s).unwrap_or_default() {
+                selection.enabled[i] = true;
+            }
+        }
+        for s in &ignore {
+            for i in resolve_selector(s).unwrap_or_default() {
+                selection.enabled[i] = false;
+            }
+        }
+        for (selector, (level, path, line)) in &severity {
+            let level = match level.as_str() {
+                "error" => Some(Severity::Error),
+                "warning" => Some(Severity::Warning),
+                "off" => None,
+                other => {
+                    return Err(ConfigError {
+                        path: path.clone(),
+                        line: *line,
+                        key: Some(format!("severity.{selector}")),
+                        message: format!(
+                            "`{other}` is not a severity: use `error`, `warning` or `off`"
+                        ),
+                    })
+                }
+            };
+            for i in resolve_selector(selector).unwrap_or_default() {
+                match level {
+                    Some(l) => selection.severity[i] = l,
+                    None => selection.enabled[i] = false,
+                }
+            }
+        }
+        settings.rules = selection;
+        Ok(Config {
+            path: None,
+            settings,
+            lang,
+            exclude,
+            per_file_ignores: per_file,
+            report: report
+                .into_iter()
+                .map(|(k, (v, s))| (k.to_string(), v, s))
+                .collect(),
+        })
+    }
+
+    /// The settings for one file: the configuration's, less the rules its
+    /// `per-file-ignores` turn off for that path.
+    pub fn settings_for(&self, path: &Path) -> Settings {
+        let mut settings = self.settings.clone();
+        for (set, base, indices) in &self.per_file_ignores {
+            if matches(set, base, path) {
+                for &i in indices {
+                    settings.rules.enabled[i] = false;
+                }
+            }
+        }
+        settings
+    }
+
+    /// Whether `exclude` matches a path.
+    pub fn is_excluded(&self, path: &Path) -> bool {
+        self.exclude
+            .as_ref()
+            .is_some_and(|(set, base)| matches(set, base, path))
+    }
+}
+
+/// Match a path against globs relative to a base directory. A glob also
+/// matches the path's parents, so `archive/**` and `archive` exclude a
+/// whole directory.
+fn matches(set: &GlobSet, base: &Path, path: &Path) -> bool {
+    let abs = absolute(path);
+    let rel = abs.strip_prefix(absolute(base)).unwrap_or(&abs);
+    rel.ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .any(|p| set.is_match(p))
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    // Normalise `.` and `..` without touching the file system.
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The closest configuration file walking up from `start`, up to the
+/// repository root.
+pub fn find(start: &Path) -> Option<PathBuf> {
+    let start = absolute(start);
+    let mut dir = if start.is_dir() {
+        Some(start.as_path())
+    } else {
+        start.parent()
+    };
+    while let Some(d) = dir {
+        for name in CONFIG_NAMES {
+            let candidate = d.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+        if d.join(".git").exists() {
+            return None;
+        }
+        dir = d.parent();
+    }
+    None
+}
+
+fn glob_set(layer: &file::Layer, key: &str, globs: &[String]) -> Result<GlobSet, ConfigError> {
+    let mut builder = GlobSetBuilder::new();
+    for g in globs {
+        let glob = Glob::new(g)
+            .map_err(|e| layer.error(key, format!("`{g}` is not a valid glob: {e}")))?;
+        builder.add(glob);
+    }
+    builder.build().map_err(|e| layer.error(key, e.to_string()))
+}
+
+/// The rules a selector names: `ALL`, a code (`L001`), a code prefix (`L`,
+/// `C00`) or a rule name (`self-invocation`), in any case.
+pub fn resolve_selector(selector: &str) -> Result<Vec<usize>, String> {
+    let all = rules::all();
+    let s = selector.trim();
+    if s.eq_ignore_ascii_case("ALL") {
+        return Ok((0..all.len()).collect());
+    }
+    if let Some(i) = all
+        .iter()
+        .position(|r| r.meta().name.eq_ignore_ascii_case(s))
+    {
+        return Ok(vec![i]);
+    }
+    let upper = s.to_ascii_uppercase();
+    let prefix = upper.len() <= 4
+        && upper.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && upper[1..].chars().all(|c| c.is_ascii_digit());
+    if prefix {
+        let found: Vec<usize> = (0..all.len())
+            .filter(|&i| all[i].meta().code.starts_with(&upper))
+            .collect();
+        if !found.is_empty() {
+            return Ok(found);
+        }
+    }
+    let candidates = all.iter().flat_map(|r| [r.meta().code, r.meta().name]);
+    let best = candidates
+        .map(|c| {
+            (
+                edit_distance(&s.to_ascii_lowercase(), &c.to_ascii_lowercase()),
+                c,
+            )
+        })
+        .min_by_key(|(d, _)| *d);
+    let hint = match best {
+        Some((d, c)) if d <= 2 => format!("; did you mean `{c}`?"),
+        _ => String::new(),
+    };
+    Err(format!(
+        "`{s}` is not a rule code, code prefix or rule name{hint}"
+    ))
+}
+
+fn check_selectors(
+    layer: &file::Layer,
+    key: &str,
+    selectors: &[String],
+) -> Result<(), ConfigError> {
+    for s in selectors {
+        if let Err(message) = resolve_selector(s) {
+            let line = layer.line_of_value(key, s);
+            return Err(ConfigError {
+                path: layer.path.clone(),
+                line,
+                key: Some(key.to_string()),
+                message,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The commented default configuration `boardlint init` writes.
+pub const DEFAULT_CONFIG: &str = include_str!("default.boardlint.yaml");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selectors_resolve_codes_prefixes_names_and_all() {
+        assert_eq!(resolve_selector("ALL").unwrap().len(), rules::all().len());
+        assert_eq!(resolve_selector("l001").unwrap().len(), 1);
+        assert_eq!(
+            resolve_selector("self-invocation").unwrap(),
+            resolve_selector("L001").unwrap()
+        );
+        assert_eq!(resolve_selector("L").unwrap().len(), 6);
+        assert_eq!(resolve_selector("C00").unwrap().len(), 9);
+        let err = resolve_selector("L0001").unwrap_err();
+        assert!(err.contains("did you mean"), "{err}");
+        assert!(resolve_selector("Z").is_err());
+    }
+
+    #[test]
+    fn the_default_config_parses_to_the_defaults() {
+        let dir = std::env::temp_dir().join(format!("boardlint-default-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(".boardlint.yaml");
+        std::fs::write(&path, DEFAULT_CONFIG).unwrap();
+        let config = Config::load(&path).unwrap();
+        assert_eq!(config.settings.rules, Settings::default().rules);
+        assert_eq!(config.settings.max_depth, 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

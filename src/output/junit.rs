@@ -1,0 +1,73 @@
+//! JUnit XML: one test case per file checked, one failure per diagnostic.
+
+use super::Located;
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // XML 1.0 cannot hold other control characters, even escaped.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub fn junit(located: &[Located], checked: &[&str]) -> String {
+    let failures = located.len();
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    out.push_str(&format!(
+        "<testsuites name=\"boardlint\" tests=\"{}\" failures=\"{failures}\">\n  <testsuite name=\"boardlint\" tests=\"{}\" failures=\"{failures}\" errors=\"0\">\n",
+        checked.len(),
+        checked.len()
+    ));
+    for path in checked {
+        let mine: Vec<&Located> = located.iter().filter(|l| l.path == *path).collect();
+        let name = escape(path);
+        if mine.is_empty() {
+            out.push_str(&format!(
+                "    <testcase classname=\"boardlint\" name=\"{name}\"/>\n"
+            ));
+            continue;
+        }
+        out.push_str(&format!(
+            "    <testcase classname=\"boardlint\" name=\"{name}\">\n"
+        ));
+        for l in mine {
+            out.push_str(&format!(
+                "      <failure type=\"{}\" message=\"{}\">{}:{}:{}: {} {}: {}&#10;help: {}</failure>\n",
+                escape(l.code),
+                escape(&l.message),
+                name,
+                l.start.line,
+                l.start.column,
+                escape(l.severity.as_str()),
+                escape(l.name),
+                escape(&l.message),
+                escape(&l.help),
+            ));
+        }
+        out.push_str("    </testcase>\n");
+    }
+    out.push_str("  </testsuite>\n</testsuites>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup_and_control_characters() {
+        assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
+        assert_eq!(escape("x\u{1b}y"), "x\\u{1b}y");
+    }
+}

@@ -1,0 +1,106 @@
+//! SARIF 2.1.0, as GitHub code scanning reads it: one run, the tool's
+//! rules with id, name, short description and help URI, and one result per
+//! diagnostic with its rule, level, message and region. URIs are relative
+//! to the directory the run started in; columns count Unicode code points.
+
+use serde_json::{json, Value};
+
+use super::Located;
+use crate::diagnostic::Severity;
+use crate::rules;
+
+/// Where the rule pages are published.
+pub const RULES_URL: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/rules/");
+
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// A path as a relative URI reference: forward slashes, percent-encoded.
+fn uri(path: &str) -> String {
+    let mut out = String::new();
+    for b in path.replace('\\', "/").bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+pub fn sarif(located: &[Located]) -> String {
+    let all = rules::all();
+    let rule_entries: Vec<Value> = all
+        .iter()
+        .map(|r| {
+            let m = r.meta();
+            json!({
+                "id": m.code,
+                "name": m.name,
+                "shortDescription": { "text": m.summary },
+                "fullDescription": { "text": m.summary },
+                "help": { "text": m.markdown(), "markdown": m.markdown() },
+                "helpUri": format!("{RULES_URL}{}.md", m.code),
+                "defaultConfiguration": { "level": level(m.severity) },
+            })
+        })
+        .collect();
+    let results: Vec<Value> = located
+        .iter()
+        .map(|l| {
+            json!({
+                "ruleId": l.code,
+                "ruleIndex": rules::index_of(l.code),
+                "level": level(l.severity),
+                "message": { "text": format!("{} ({})", l.message, l.help) },
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": { "uri": uri(&l.path), "uriBaseId": "%SRCROOT%" },
+                        "region": {
+                            "startLine": l.start.line,
+                            "startColumn": l.start.column,
+                            "endLine": l.end.line,
+                            "endColumn": l.end.column,
+                        }
+                    }
+                }],
+            })
+        })
+        .collect();
+    let doc = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {
+                "driver": {
+                    "name": "boardlint",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                    "rules": rule_entries,
+                }
+            },
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }]
+    });
+    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_become_relative_uri_references() {
+        assert_eq!(uri("examples/a b.md"), "examples/a%20b.md");
+        assert_eq!(uri("dir\\ü.md"), "dir/%C3%BC.md");
+    }
+}
