@@ -16,6 +16,7 @@ pub mod output;
 pub mod roles;
 pub mod rules;
 pub mod settings;
+pub mod suppress;
 pub mod syntax;
 pub mod text;
 pub mod yaml;
@@ -26,5 +27,10 @@ use settings::Settings;
 /// Check one transcript's text with every rule.
 pub fn check_source(source: &str, settings: &Settings) -> Vec<Diagnostic> {
     let transcript = model::Transcript::build(source, settings);
-    rules::check(&transcript)
+    let mut diagnostics = rules::check(&transcript);
+    suppress::apply(&transcript, &mut diagnostics);
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
+    });
+    diagnostics
 }

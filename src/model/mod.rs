@@ -185,7 +185,7 @@ pub struct Note {
 
 impl<'a> Transcript<'a> {
     pub fn build(source: &'a str, settings: &'a Settings) -> Self {
-        let doc = syntax::parse(source);
+        let doc = syntax::parse_with(source, settings.lint_code_blocks);
         let mut t = Transcript {
             source,
             doc: Document::default(),

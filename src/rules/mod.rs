@@ -54,6 +54,7 @@ mod r004_multiline_field;
 mod r005_field_order;
 mod r006_unanswered_invoke;
 mod r007_unsolicited_response;
+mod x001_unused_suppression;
 
 pub use r002_invalid_confidence::level as confidence_level;
 
@@ -66,6 +67,7 @@ pub enum Family {
     Response,
     Card,
     Quality,
+    Suppression,
 }
 
 impl Family {
@@ -76,6 +78,7 @@ impl Family {
             Some(b'B') => Family::Board,
             Some(b'C') => Family::Card,
             Some(b'Q') => Family::Quality,
+            Some(b'X') => Family::Suppression,
             _ => Family::Response,
         }
     }
@@ -88,6 +91,7 @@ impl Family {
             Family::Response => "Responses",
             Family::Card => "Founder cards",
             Family::Quality => "Quality loop",
+            Family::Suppression => "Suppressions",
         }
     }
 }
@@ -218,6 +222,7 @@ static RULES: &[&dyn Rule] = &[
     &q005_peer_verify_format::PeerVerifyFormat,
     &q006_critic_screen_format::CriticScreenFormat,
     &q007_confidence_mismatch::ConfidenceMismatch,
+    &x001_unused_suppression::UnusedSuppression,
 ];
 
 /// Every rule, in code order.

@@ -81,6 +81,8 @@ pub enum Lead {
     Label { text: Span, span: Span },
     /// `NAME →` followed by a marker (`CRO → [INVOKE:…]`).
     Arrow { name: Span, span: Span },
+    /// An HTML comment, `<!-- text -->`; `text` is what is between the marks.
+    Comment { text: Span, span: Span },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,6 +181,12 @@ pub enum MarkerKind {
 
 /// Parse a transcript. Never fails: any input yields a document.
 pub fn parse(source: &str) -> Document {
+    parse_with(source, false)
+}
+
+/// Parse; with `lint_code_blocks`, every fenced block's body is read as
+/// transcript lines, not only `transcript` / `boardlint` fences.
+pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
     let mut doc = Document::default();
     let Ok(mut head) = TranscriptParser::parse(Rule::head, source) else {
         return doc;
@@ -191,8 +199,13 @@ pub fn parse(source: &str) -> Document {
         }
         None => 0,
     };
+    let rule = if lint_code_blocks {
+        Rule::chunk_all
+    } else {
+        Rule::chunk
+    };
     while pos < source.len() {
-        pos = parse_window(source, pos, WINDOW, &mut doc);
+        pos = parse_window(source, pos, WINDOW, rule, &mut doc);
     }
     doc
 }
@@ -210,7 +223,7 @@ const WINDOW: usize = 1 << 20;
 /// in one pass over the whole file. The parser's token queue stays the size
 /// of a window, whatever the size of the file. A window with no blank line
 /// to cut at is doubled.
-fn parse_window(source: &str, pos: usize, window: usize, doc: &mut Document) -> usize {
+fn parse_window(source: &str, pos: usize, window: usize, rule: Rule, doc: &mut Document) -> usize {
     let mut size = window;
     loop {
         let end = match source.len() - pos <= size {
@@ -224,7 +237,7 @@ fn parse_window(source: &str, pos: usize, window: usize, doc: &mut Document) -> 
             },
         };
         let whole_rest = end == source.len();
-        let Ok(mut pairs) = TranscriptParser::parse(Rule::chunk, &source[pos..end]) else {
+        let Ok(mut pairs) = TranscriptParser::parse(rule, &source[pos..end]) else {
             // The grammar accepts every input; should that ever not hold,
             // keep what was read rather than failing the file.
             return source.len();
@@ -270,7 +283,7 @@ fn collect<'i>(
                     .map(|p| span_of(&p, base));
             }
             Rule::code_fence => doc.code_fences.push(span_of(&pair, base)),
-            Rule::lint_fence => {
+            Rule::lint_fence | Rule::any_fence => {
                 for p in pair.into_inner() {
                     if p.as_rule() == Rule::line {
                         doc.lines.push(build_line(p, source, base, true));
@@ -445,6 +458,16 @@ fn visit_part(
             *after_prefix = span.end;
             line.lead = Some(Lead::Label { text, span });
         }
+        Rule::comment => {
+            let span = span_of(&p, base);
+            let text = p
+                .into_inner()
+                .find(|q| q.as_rule() == Rule::comment_text)
+                .map(|q| span_of(&q, base))
+                .unwrap_or(span.clone());
+            *after_prefix = span.end;
+            line.lead = Some(Lead::Comment { text, span });
+        }
         Rule::arrow_lead => {
             let span = span_of(&p, base);
             let name = p
@@ -579,7 +602,7 @@ mod tests {
         let mut pos = head.as_span().end();
         collect(head.into_inner(), source, 0, &mut doc);
         while pos < source.len() {
-            pos = parse_window(source, pos, window, &mut doc);
+            pos = parse_window(source, pos, window, Rule::chunk, &mut doc);
         }
         doc
     }

@@ -1,0 +1,179 @@
+//! Suppression comments:
+//! `<!-- boardlint-disable CODE|name ... -->` … `<!-- boardlint-enable -->`,
+//! `<!-- boardlint-disable-next-line CODE -->` and
+//! `<!-- boardlint-disable-file CODE -->`. With no code they cover every
+//! rule; a reason may follow ` -- `. A suppression that suppressed nothing
+//! is reported as X001 unused-suppression.
+
+use crate::config::resolve_selector;
+use crate::diagnostic::Diagnostic;
+use crate::model::Transcript;
+use crate::rules;
+use crate::syntax::{Lead, Span};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    File,
+    NextLine,
+    Disable,
+    Enable,
+}
+
+#[derive(Debug)]
+struct Comment {
+    kind: Kind,
+    span: Span,
+    line: usize,
+    /// Rule indices; empty means every rule.
+    rules: Vec<usize>,
+    /// Selectors that name no rule.
+    unknown: Vec<String>,
+    used: bool,
+}
+
+fn parse_comments(t: &Transcript<'_>) -> Vec<Comment> {
+    let mut out = Vec::new();
+    for (line, l) in t.doc.lines.iter().enumerate() {
+        let Some(Lead::Comment { text, span }) = &l.lead else {
+            continue;
+        };
+        let body = t.text(text).trim();
+        let Some(rest) = body.strip_prefix("boardlint-") else {
+            continue;
+        };
+        let (directive, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let kind = match directive {
+            "disable-file" => Kind::File,
+            "disable-next-line" => Kind::NextLine,
+            "disable" => Kind::Disable,
+            "enable" => Kind::Enable,
+            _ => continue,
+        };
+        // A reason may follow ` -- `.
+        let args = args.split(" -- ").next().unwrap_or_default();
+        let args = args.strip_prefix("--").map_or(args, |_| "");
+        let mut rules = Vec::new();
+        let mut unknown = Vec::new();
+        for selector in args.split([' ', ',', '\t']).filter(|s| !s.is_empty()) {
+            match resolve_selector(selector) {
+                Ok(found) => rules.extend(found),
+                Err(_) => unknown.push(selector.to_string()),
+            }
+        }
+        out.push(Comment {
+            kind,
+            span: span.clone(),
+            line,
+            rules,
+            unknown,
+            used: false,
+        });
+    }
+    out
+}
+
+fn covers(rules: &[usize], rule: usize) -> bool {
+    rules.is_empty() || rules.contains(&rule)
+}
+
+/// The index of the line holding a byte offset.
+fn line_of(t: &Transcript<'_>, offset: usize) -> usize {
+    t.doc
+        .lines
+        .partition_point(|l| l.span.start <= offset)
+        .saturating_sub(1)
+}
+
+/// Drop the diagnostics the transcript's comments suppress, and add an X001
+/// diagnostic for each suppression that suppressed nothing (when X001 is on).
+pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    let mut comments = parse_comments(t);
+    if comments.is_empty() {
+        return;
+    }
+    // Disable ranges: (comment index, first line, end line exclusive, rules).
+    let mut ranges: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let mut open: Vec<(usize, Option<usize>)> = Vec::new();
+    let end = t.doc.lines.len();
+    for (i, c) in comments.iter().enumerate() {
+        match c.kind {
+            Kind::Disable if c.rules.is_empty() => open.push((i, None)),
+            Kind::Disable => open.extend(c.rules.iter().map(|&r| (i, Some(r)))),
+            Kind::Enable => {
+                let mut still = Vec::new();
+                for (ci, r) in open.drain(..) {
+                    let closes = match r {
+                        None => c.rules.is_empty(),
+                        Some(r) => c.rules.is_empty() || c.rules.contains(&r),
+                    };
+                    if closes {
+                        ranges.push((ci, comments[ci].line, c.line, r.unwrap_or(usize::MAX)));
+                    } else {
+                        still.push((ci, r));
+                    }
+                }
+                open = still;
+            }
+            _ => {}
+        }
+    }
+    for (ci, r) in open {
+        ranges.push((ci, comments[ci].line, end, r.unwrap_or(usize::MAX)));
+    }
+
+    diagnostics.retain(|d| {
+        let Some(rule) = rules::index_of(d.code) else {
+            return true;
+        };
+        let line = line_of(t, d.span.start);
+        let mut suppressed = false;
+        for c in comments.iter_mut() {
+            let hit = match c.kind {
+                Kind::File => covers(&c.rules, rule),
+                Kind::NextLine => c.line + 1 == line && covers(&c.rules, rule),
+                _ => false,
+            };
+            if hit {
+                c.used = true;
+                suppressed = true;
+            }
+        }
+        for &(ci, first, last, r) in &ranges {
+            if first < line && line < last && (r == usize::MAX || r == rule) {
+                comments[ci].used = true;
+                suppressed = true;
+            }
+        }
+        !suppressed
+    });
+
+    let Some(x001) = rules::index_of("X001") else {
+        return;
+    };
+    if !t.settings.rules.enabled[x001] {
+        return;
+    }
+    let meta = rules::all()[x001].meta();
+    for c in comments.iter().filter(|c| c.kind != Kind::Enable) {
+        let message = if !c.unknown.is_empty() {
+            format!(
+                "this suppression names no rule: {}",
+                c.unknown
+                    .iter()
+                    .map(|u| format!("`{u}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else if !c.used {
+            "this suppression suppresses nothing".to_string()
+        } else {
+            continue;
+        };
+        let mut d = meta
+            .diagnostic(c.span.clone(), message)
+            .with_label("unused suppression")
+            .with_help("remove the comment, or name the rule it is meant for (`boardlint rule --all` lists them)");
+        d.severity = t.settings.rules.severity[x001];
+        diagnostics.push(d);
+    }
+}
