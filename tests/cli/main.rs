@@ -3,8 +3,12 @@
 mod check_exit_codes;
 mod check_formats;
 mod check_stdin;
+mod config_settings;
+mod file_discovery;
 mod fmt_command;
+mod output_formats;
 mod rule_command;
+mod suppressions;
 
 use std::path::PathBuf;
 

@@ -1,0 +1,308 @@
+//! Configuration: discovery, each setting, errors, `config` and `init`.
+
+use std::fs;
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::boardlint;
+
+/// A throwaway repository (its `.git` bounds configuration discovery).
+pub fn repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join(".git")).unwrap();
+    dir
+}
+
+pub fn write(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+}
+
+/// Concise output of `check` in `root` with extra arguments.
+pub fn check(root: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = boardlint()
+        .current_dir(root)
+        .args(["check", "--format", "concise"])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const SELF_INVOKE: &str = "CFO: checking\n[INVOKE:cfo|What is our burn?]\n";
+
+#[test]
+fn the_closest_config_applies_and_discovery_stops_at_the_repository_root() {
+    let outer = tempfile::tempdir().unwrap();
+    // Above the repository root: must not be read.
+    write(outer.path(), ".boardlint.yaml", "ignore: [ALL]\n");
+    let root = outer.path().join("repo");
+    fs::create_dir_all(root.join(".git")).unwrap();
+    write(&root, "a.md", SELF_INVOKE);
+    write(&root, "sub/b.md", SELF_INVOKE);
+    write(&root, "sub/.boardlint.yaml", "ignore: [L001]\n");
+    let (code, out, _) = check(&root, &[]);
+    assert_eq!(code, 1);
+    assert!(out.contains("a.md:2:1: error[L001]"), "{out}");
+    assert!(!out.contains("sub/b.md"), "{out}");
+}
+
+#[test]
+fn boardlint_yaml_without_a_dot_is_found_too() {
+    let root = repo();
+    write(root.path(), "a.md", SELF_INVOKE);
+    write(root.path(), "boardlint.yaml", "ignore: [self-invocation]\n");
+    assert_eq!(check(root.path(), &[]).0, 0);
+}
+
+#[test]
+fn select_ignore_and_extend_select_take_codes_prefixes_and_names() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "CFO: checking\n[INVOKE:cfo|What is our burn?]\n[INVOKE:board|x?]\n",
+    );
+    write(root.path(), ".boardlint.yaml", "select: [M]\n");
+    let (_, out, _) = check(root.path(), &[]);
+    assert!(out.contains("M002") && !out.contains("L001"), "{out}");
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "select: [M]\nextend-select: [self-invocation]\nignore: [M00]\n",
+    );
+    let (_, out, _) = check(root.path(), &[]);
+    assert!(!out.contains("M002") && out.contains("L001"), "{out}");
+}
+
+#[test]
+fn severity_changes_a_rules_level_or_turns_it_off() {
+    let root = repo();
+    write(root.path(), "a.md", SELF_INVOKE);
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "severity:\n  L001: warning\n",
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning[L001]"), "{out}");
+    write(root.path(), ".boardlint.yaml", "severity:\n  L001: off\n");
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("L001"), "{out}");
+}
+
+#[test]
+fn per_file_ignores_apply_to_matching_paths_only() {
+    let root = repo();
+    write(root.path(), "drafts/a.md", SELF_INVOKE);
+    write(root.path(), "final/b.md", SELF_INVOKE);
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "per-file-ignores:\n  \"drafts/**\": [L001]\n",
+    );
+    let (_, out, _) = check(root.path(), &[]);
+    assert!(
+        !out.contains("drafts/a.md") && out.contains("final/b.md"),
+        "{out}"
+    );
+}
+
+#[test]
+fn extends_inherits_and_the_extending_file_overrides() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "CFO: checking\n[INVOKE:cfo|What is our burn?]\n[INVOKE:board|x?]\n",
+    );
+    write(
+        root.path(),
+        "base.yaml",
+        "ignore: [L001, M002]\nroles: [board]\n",
+    );
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "extends: base.yaml\nignore: [M002]\n",
+    );
+    let (_, out, _) = check(root.path(), &[]);
+    // `ignore` is replaced (L001 back on); `roles` is inherited (board is valid).
+    assert!(out.contains("L001") && !out.contains("M002"), "{out}");
+}
+
+#[test]
+fn roles_adds_role_tokens() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "[INVOKE:board|Should we raise a bridge?]\n",
+    );
+    assert!(check(root.path(), &[]).1.contains("M002"));
+    write(root.path(), ".boardlint.yaml", "roles: [board]\n");
+    assert!(!check(root.path(), &[]).1.contains("M002"));
+}
+
+#[test]
+fn max_depth_bullet_limit_and_board_phases() {
+    let root = repo();
+    let deep = "[INVOKE:coo|x?]\n[CHAIN: cro → cfo → coo]\n";
+    let board = "## Phase 4: Synthesis\nCEO: [INVOKE:cfo|x?]\n";
+    let bullets =
+        "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nRISKS\n• if a, 1\n• if b, 2\n• if c, 3\n";
+    write(root.path(), "a.md", &format!("{deep}\n{board}\n{bullets}"));
+    let (_, out, _) = check(root.path(), &[]);
+    assert!(
+        !out.contains("L002") && !out.contains("B00") && !out.contains("C004"),
+        "{out}"
+    );
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "max-depth: 1\nbullet-limit: 2\nboard:\n  isolation-phases: [4]\n  critique-phases: []\n",
+    );
+    let (_, out, _) = check(root.path(), &[]);
+    assert!(
+        out.contains("L002") && out.contains("B001") && out.contains("C004"),
+        "{out}"
+    );
+}
+
+#[test]
+fn lint_code_blocks_lints_every_fence() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "```text\nCFO: x\n[INVOKE:cfo|y]\n```\n",
+    );
+    assert_eq!(check(root.path(), &[]).0, 0);
+    write(root.path(), ".boardlint.yaml", "lint-code-blocks: true\n");
+    assert!(check(root.path(), &[]).1.contains("L001"));
+}
+
+#[test]
+fn lang_sets_the_headings_fmt_prints() {
+    let root = repo();
+    write(root.path(), ".boardlint.yaml", "lang: pt-BR\n");
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "-", "--stdin-filename", "card.md"])
+        .write_stdin("BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n")
+        .assert()
+        .code(0);
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains("\nCONCLUSÃO\n"));
+}
+
+#[test]
+fn config_flag_and_isolated_override_discovery() {
+    let root = repo();
+    write(root.path(), "a.md", SELF_INVOKE);
+    write(root.path(), ".boardlint.yaml", "ignore: [L001]\n");
+    write(root.path(), "strict.yaml", "select: [ALL]\n");
+    assert_eq!(check(root.path(), &[]).0, 0);
+    assert_eq!(check(root.path(), &["--isolated"]).0, 1);
+    assert_eq!(check(root.path(), &["--config", "strict.yaml"]).0, 1);
+}
+
+#[test]
+fn an_unknown_key_is_an_error_with_file_line_key_and_suggestion() {
+    let root = repo();
+    write(root.path(), "a.md", SELF_INVOKE);
+    write(root.path(), ".boardlint.yaml", "max-depth: 2\nselec: [L]\n");
+    let (code, _, err) = check(root.path(), &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".boardlint.yaml:2"), "{err}");
+    assert!(
+        err.contains("`selec`") && err.contains("did you mean `select`?"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_wrong_type_and_an_unknown_code_are_errors() {
+    let root = repo();
+    write(root.path(), "a.md", SELF_INVOKE);
+    write(root.path(), ".boardlint.yaml", "max-depth: deep\n");
+    let (code, _, err) = check(root.path(), &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(".boardlint.yaml:1") && err.contains("max-depth"),
+        "{err}"
+    );
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "select:\n  - L001\n  - L0002\n",
+    );
+    let (code, _, err) = check(root.path(), &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(".boardlint.yaml:3") && err.contains("`select`") && err.contains("L0002"),
+        "{err}"
+    );
+    write(root.path(), ".boardlint.yaml", "severity:\n  L001: loud\n");
+    let (code, _, err) = check(root.path(), &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("loud") && err.contains("error`, `warning` or `off"),
+        "{err}"
+    );
+}
+
+#[test]
+fn config_command_shows_values_and_their_sources() {
+    let root = repo();
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "# team settings\nmax-depth: 1\n",
+    );
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["config", "."])
+        .assert()
+        .code(0);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("max-depth") && text.contains("= 1") && text.contains(".boardlint.yaml:2"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("bullet-limit") && l.contains("= 5") && l.contains("# default")),
+        "{text}"
+    );
+}
+
+#[test]
+fn init_writes_a_default_config_and_refuses_to_overwrite() {
+    let root = repo();
+    boardlint()
+        .current_dir(root.path())
+        .arg("init")
+        .assert()
+        .code(0);
+    let written = fs::read_to_string(root.path().join(".boardlint.yaml")).unwrap();
+    assert!(written.contains("max-depth: 2"));
+    fs::write(root.path().join(".boardlint.yaml"), "# mine\n").unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .arg("init")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    assert_eq!(
+        fs::read_to_string(root.path().join(".boardlint.yaml")).unwrap(),
+        "# mine\n"
+    );
+}

@@ -1,0 +1,205 @@
+//! The machine-readable formats and the flags that shape a report.
+
+use std::fs;
+
+use crate::boardlint;
+use crate::config_settings::{check, repo, write};
+
+const TWO: &str = "CFO: x\n[INVOKE:cfo|What, is: our 100% burn?]\n[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - one\nConfidence: low\nCaveat: c\n[/RESPONSE]\n";
+
+fn run(args: &[&str]) -> (i32, String) {
+    let root = repo();
+    write(root.path(), "t d.md", TWO);
+    let out = boardlint()
+        .current_dir(root.path())
+        .arg("check")
+        .args(args)
+        .arg("t d.md")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn jsonl_is_one_object_per_line() {
+    let (code, out) = run(&["--format", "jsonl"]);
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.len() >= 2, "{out}");
+    assert_eq!(lines[0]["code"], "L001");
+    assert_eq!(lines[0]["start"]["line"], 2);
+}
+
+#[test]
+fn sarif_has_what_github_code_scanning_needs() {
+    let (_, out) = run(&["--format", "sarif"]);
+    let sarif: serde_sarif::sarif::Sarif = serde_json::from_str(&out).expect("valid SARIF");
+    assert_eq!(serde_json::to_value(&sarif.version).unwrap(), "2.1.0");
+    let run = &sarif.runs[0];
+    assert_eq!(run.tool.driver.name, "boardlint");
+    let rules = run.tool.driver.rules.as_ref().unwrap();
+    assert_eq!(rules.len(), boardlint::rules::all().len());
+    for r in rules {
+        assert!(
+            r.name.is_some() && r.short_description.is_some() && r.help_uri.is_some(),
+            "{:?}",
+            r.id
+        );
+    }
+    assert_eq!(
+        run.column_kind
+            .as_ref()
+            .map(|c| serde_json::to_value(c).unwrap()),
+        Some("unicodeCodePoints".into())
+    );
+    let results = run.results.as_ref().unwrap();
+    let first = &results[0];
+    assert_eq!(first.rule_id.as_deref(), Some("L001"));
+    assert_eq!(
+        serde_json::to_value(first.level.as_ref().unwrap()).unwrap(),
+        "error"
+    );
+    assert!(first
+        .message
+        .text
+        .as_ref()
+        .unwrap()
+        .contains("invokes itself"));
+    let loc = first.locations.as_ref().unwrap()[0]
+        .physical_location
+        .as_ref()
+        .unwrap();
+    assert_eq!(
+        loc.artifact_location.as_ref().unwrap().uri.as_deref(),
+        Some("t%20d.md")
+    );
+    let region = loc.region.as_ref().unwrap();
+    assert_eq!((region.start_line, region.start_column), (Some(2), Some(1)));
+}
+
+#[test]
+fn github_annotations_escape_properties_and_messages() {
+    let (_, out) = run(&["--format", "github"]);
+    let line = out.lines().find(|l| l.contains("L001")).unwrap();
+    assert!(
+        line.starts_with("::error file=t d.md,line=2,col=1,endLine=2,endColumn="),
+        "{line}"
+    );
+    assert!(line.contains("title=L001 self-invocation::"), "{line}");
+    let warning = out.lines().find(|l| l.starts_with("::warning")).unwrap();
+    assert!(
+        warning.contains("title=R003 supporting-data-count::"),
+        "{warning}"
+    );
+    // A message with `%` is escaped.
+    let root = repo();
+    write(root.path(), "a.md", "[INVOKE:cfo|x]\n[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - 1\n  - 2\nConfidence: 100%\nCaveat: c\n[/RESPONSE]\n");
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "github", "a.md"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("100%25"), "{text}");
+}
+
+#[test]
+fn junit_is_valid_xml_with_a_failure_per_diagnostic() {
+    let (_, out) = run(&["--format", "junit"]);
+    assert!(out.starts_with("<?xml"));
+    assert!(
+        out.contains("<testcase classname=\"boardlint\" name=\"t d.md\">"),
+        "{out}"
+    );
+    assert_eq!(out.matches("<failure ").count(), 2, "{out}");
+    assert!(out.contains("type=\"L001\""));
+    assert_eq!(
+        out.matches("<testsuite ").count(),
+        out.matches("</testsuite>").count()
+    );
+}
+
+#[test]
+fn output_file_writes_the_report_there() {
+    let root = repo();
+    write(root.path(), "a.md", TWO);
+    let out = boardlint()
+        .current_dir(root.path())
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--output-file",
+            "report.json",
+            "a.md",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(root.path().join("report.json")).unwrap())
+            .unwrap();
+    assert_eq!(report[0]["code"], "L001");
+}
+
+#[test]
+fn statistics_counts_per_rule() {
+    let (_, out) = run(&["--format", "concise", "--statistics"]);
+    assert!(
+        out.lines().any(|l| l.trim() == "1  L001  self-invocation"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.trim() == "1  R003  supporting-data-count"),
+        "{out}"
+    );
+}
+
+#[test]
+fn fail_on_and_exit_zero_choose_the_exit_code() {
+    let root = repo();
+    write(root.path(), "w.md", "[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - one\nConfidence: low\nCaveat: c\n[/RESPONSE]\n");
+    assert_eq!(check(root.path(), &[]).0, 0);
+    assert_eq!(check(root.path(), &["--fail-on", "warning"]).0, 1);
+    write(root.path(), "e.md", "CFO: x\n[INVOKE:cfo|y]\n");
+    assert_eq!(check(root.path(), &["--fail-on", "never"]).0, 0);
+    assert_eq!(check(root.path(), &["--exit-zero"]).0, 0);
+    assert_eq!(check(root.path(), &["--fail-on", "error"]).0, 1);
+}
+
+#[test]
+fn quiet_prints_no_summary() {
+    let (_, loud) = run(&["--format", "concise"]);
+    let (_, quiet) = run(&["--format", "concise", "--quiet"]);
+    assert!(loud.contains("Found "));
+    assert!(
+        !quiet.contains("Found ") && quiet.contains("error[L001]"),
+        "{quiet}"
+    );
+}
+
+#[test]
+fn completions_and_man_page_are_generated() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = boardlint().args(["completions", shell]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("boardlint"),
+            "{shell}"
+        );
+    }
+    let out = boardlint().arg("man").output().unwrap();
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        page.contains(".TH boardlint") && page.contains("check"),
+        "{page}"
+    );
+}
