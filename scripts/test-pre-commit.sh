@@ -7,6 +7,7 @@
 #     passes once the transcript is fixed;
 #   - the `boardlint-fmt` hook rewrites a founder-card draft (pre-commit fails
 #     when a hook modifies files) and passes on the second run.
+# Both hooks run in each of the two try-repo runs.
 #
 # pre-commit builds boardlint with `cargo install` (language: rust), which
 # takes a few minutes; it needs cargo, git, python3 and network access.
@@ -95,47 +96,21 @@ commit() { # commit MESSAGE FILE...
 }
 
 LOG="$WORK/try-repo.log"
-# try_repo HOOK FILE...: runs one hook of this checkout on FILE...; sets $rc
-# and leaves pre-commit's output in $LOG (also printed, indented).
+# try_repo FILE...: runs every hook of this checkout on FILE...; sets $rc and
+# leaves pre-commit's output in $LOG (also printed, indented). Each try-repo
+# builds boardlint afresh (a new temporary clone each time), so the checks
+# share two runs rather than one per hook.
 try_repo() {
-    local hook=$1
-    shift
     rc=0
-    (cd "$PROJECT" && "$PRE_COMMIT" try-repo "$HOOK_REPO" "$hook" --ref "$HOOK_REF" \
+    (cd "$PROJECT" && "$PRE_COMMIT" try-repo "$HOOK_REPO" --ref "$HOOK_REF" \
         --verbose --files "$@") >"$LOG" 2>&1 || rc=$?
     sed 's/^/    | /' "$LOG"
 }
-# hook_failed: pre-commit ran the hook and the hook failed (exit 1 with a
-# "Failed" status line), as opposed to pre-commit itself erroring out (for
-# example a failed `cargo install`, exit 3).
-hook_failed() { [ "$rc" -eq 1 ] && grep -q 'Failed$' "$LOG"; }
-hook_passed() { [ "$rc" -eq 0 ] && grep -q 'Passed$' "$LOG"; }
+# status HOOK-NAME: the hook's status line word (Passed, Failed, …).
+status() { grep -E "^$1\.+(Passed|Failed|Skipped)" "$LOG" | sed -E 's/.*\.+//' | head -n 1; }
 
-# 1. The check hook fails on a self-invocation.
+# 1. A transcript with a self-invocation and a founder-card draft.
 printf 'CFO: checking\n[INVOKE:cfo|What is our burn?]\n' >"$PROJECT/bad.md"
-commit "A transcript with a self-invocation" bad.md
-
-echo "running the boardlint hook on a bad transcript (the first run builds boardlint with cargo)..."
-try_repo boardlint bad.md
-if hook_failed && grep -q 'L001' "$LOG"; then
-    ok "boardlint fails on a transcript with a self-invocation (L001)"
-else
-    fail "boardlint should fail with L001 on bad.md (pre-commit exit code $rc)"
-fi
-
-# 2. ... and passes once it is fixed.
-printf 'CFO: our burn is $280K a month.\n' >"$PROJECT/bad.md"
-commit "Fix the transcript" bad.md
-
-echo "running the boardlint hook on the fixed transcript..."
-try_repo boardlint bad.md
-if hook_passed; then
-    ok "boardlint passes once the transcript is fixed"
-else
-    fail "boardlint should pass on the fixed bad.md (pre-commit exit code $rc)"
-fi
-
-# 3. The fmt hook rewrites a card draft, then passes on the rewritten file.
 cat >"$PROJECT/card.md" <<'CARD'
 CRO: Flagging this before Tuesday's pipeline call.
 
@@ -150,24 +125,33 @@ Urgency: 🟡 This week
 
 CEO: Thanks, loop me into that call.
 CARD
-commit "A founder card draft" card.md
+commit "A bad transcript and a card draft" bad.md card.md
 cp "$PROJECT/card.md" "$WORK/card.orig"
 
-echo "running the boardlint-fmt hook on a card draft..."
-try_repo boardlint-fmt card.md
-if hook_failed && grep -q 'files were modified by this hook' "$LOG" &&
+echo "running the hooks on a bad transcript and a card draft (this builds boardlint with cargo)..."
+try_repo bad.md card.md
+if [ "$rc" -eq 1 ] && [ "$(status boardlint)" = Failed ] && grep -q 'L001' "$LOG"; then
+    ok "boardlint fails on a transcript with a self-invocation (L001)"
+else
+    fail "boardlint should fail with L001 on bad.md (pre-commit exit code $rc)"
+fi
+if [ "$(status 'boardlint fmt')" = Failed ] && grep -q 'files were modified by this hook' "$LOG" &&
     ! cmp -s "$PROJECT/card.md" "$WORK/card.orig" && grep -q '^WHAT I NOTICED$' "$PROJECT/card.md"; then
     ok "boardlint-fmt rewrites the card draft (and pre-commit reports the change)"
 else
     fail "boardlint-fmt should rewrite card.md and pre-commit should report it (pre-commit exit code $rc)"
 fi
 
-echo "running the boardlint-fmt hook again on the rewritten card..."
-try_repo boardlint-fmt card.md
-if hook_passed; then
-    ok "boardlint-fmt passes on the second run"
+# 2. Fixed transcript, formatted card: both hooks pass.
+printf 'CFO: our burn is $280K a month.\n' >"$PROJECT/bad.md"
+commit "Fix the transcript, keep the formatted card" bad.md card.md
+
+echo "running the hooks again on the fixed transcript and the formatted card..."
+try_repo bad.md card.md
+if [ "$rc" -eq 0 ] && [ "$(status boardlint)" = Passed ] && [ "$(status 'boardlint fmt')" = Passed ]; then
+    ok "boardlint passes once the transcript is fixed; boardlint-fmt passes on the formatted card"
 else
-    fail "boardlint-fmt should pass on the already formatted card.md (pre-commit exit code $rc)"
+    fail "both hooks should pass on the second run (pre-commit exit code $rc)"
 fi
 
 if [ "$failures" -ne 0 ]; then
