@@ -306,3 +306,68 @@ fn init_writes_a_default_config_and_refuses_to_overwrite() {
         "# mine\n"
     );
 }
+
+#[test]
+fn severity_error_promotes_a_warning_to_fail_the_run() {
+    let root = repo();
+    write(root.path(), "w.md", "[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - one\nConfidence: low\nCaveat: c\n[/RESPONSE]\n");
+    assert_eq!(check(root.path(), &[]).0, 0);
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "severity:\n  supporting-data-count: error\n",
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 1);
+    assert!(out.contains("error[R003]"), "{out}");
+}
+
+#[test]
+fn fmt_honours_quiet_and_force_exclude() {
+    let root = repo();
+    let draft = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n";
+    write(root.path(), "a.md", draft);
+    write(root.path(), "archive/b.md", draft);
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "exclude: [\"archive/**\"]\n",
+    );
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "--quiet", "."])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty() && out.stdout.is_empty(), "{out:?}");
+    assert_ne!(fs::read_to_string(root.path().join("a.md")).unwrap(), draft);
+    assert_eq!(
+        fs::read_to_string(root.path().join("archive/b.md")).unwrap(),
+        draft,
+        "excluded from the walk"
+    );
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "--check", "--force-exclude", "archive/b.md"])
+        .assert()
+        .code(0);
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "--check", "archive/b.md"])
+        .assert()
+        .code(1);
+    // Standard input named into an excluded path comes back unchanged.
+    boardlint()
+        .current_dir(root.path())
+        .args([
+            "fmt",
+            "-",
+            "--stdin-filename",
+            "archive/c.md",
+            "--force-exclude",
+        ])
+        .write_stdin(draft)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::diff(draft));
+}
