@@ -222,8 +222,10 @@ pub fn sentence_count(text: &str) -> usize {
         }
         if c == '.' {
             let word_start = text[..i]
-                .rfind(|ch: char| ch.is_whitespace())
-                .map_or(0, |p| p + 1);
+                .char_indices()
+                .rev()
+                .find(|(_, ch)| ch.is_whitespace())
+                .map_or(0, |(p, ch)| p + ch.len_utf8());
             let word = text[word_start..=i].to_lowercase();
             if ABBREVIATIONS.iter().any(|a| word.ends_with(a)) {
                 continue;

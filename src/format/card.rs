@@ -250,8 +250,53 @@ fn skip_level_tokens(value: &str) -> &str {
     rest
 }
 
-/// `Action → Owner → Deadline` when all three are there; as written otherwise.
+/// `Action → Owner → Deadline` when all three are there and nothing but the
+/// form's keywords would be dropped; as written otherwise.
 fn action(text: &str) -> String {
+    let canonical = canonical_action(text);
+    if keeps_words(text, &canonical) {
+        canonical
+    } else {
+        text.to_string()
+    }
+}
+
+/// Every word of `before` is in `after`, but for the action forms' keywords.
+fn keeps_words(before: &str, after: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "owner",
+        "due",
+        "deadline",
+        "by",
+        "responsável",
+        "responsavel",
+        "prazo",
+        "dono",
+        "até",
+    ];
+    let words = |s: &str| -> Vec<String> {
+        let mut w: Vec<String> = s
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .filter(|w| !KEYWORDS.contains(&w.as_str()))
+            .collect();
+        w.sort();
+        w
+    };
+    let mut have = words(after);
+    words(before)
+        .into_iter()
+        .all(|w| match have.iter().position(|h| *h == w) {
+            Some(i) => {
+                have.swap_remove(i);
+                true
+            }
+            None => false,
+        })
+}
+
+fn canonical_action(text: &str) -> String {
     let a = parse_action(text);
     match (a.owner, a.deadline) {
         (Some(owner), Some(deadline)) if !a.what.is_empty() => {

@@ -29,20 +29,33 @@ struct Edit {
 
 /// Format a transcript's text.
 pub fn format(source: &str, settings: &Settings, options: &FormatOptions) -> String {
+    format_with(source, settings, options, true)
+}
+
+/// With `verify`, every rewritten card and block is formatted once more on
+/// its own; one that would change again (its printed text reads back as
+/// something else, say a line that opens a code fence) is left as written,
+/// so that formatting stays idempotent whatever the input.
+fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verify: bool) -> String {
     let t = Transcript::build(source, settings);
     let crlf = source.contains("\r\n");
     let mut edits: Vec<Edit> = Vec::new();
     let mut covered: Vec<Span> = Vec::new();
 
+    let stable = |text: &str| !verify || format_with(text, settings, options, false) == text;
     for c in &t.cards {
         let range = t.line(c.first_line).span.start..t.line(c.last_line).span.end;
         let text = card::print(&t, c, options);
         covered.push(range.clone());
-        edits.push(Edit { range, text });
+        if stable(&text) {
+            edits.push(Edit { range, text });
+        }
     }
     for edit in blocks::edits(&t, &covered) {
         covered.push(edit.range.clone());
-        edits.push(edit);
+        if stable(&edit.text) {
+            edits.push(edit);
+        }
     }
     // CHAIN markers anywhere else.
     for line in &t.doc.lines {
