@@ -296,6 +296,14 @@ fn collect<'i>(
     }
 }
 
+/// The span of a pair's first child of a rule.
+fn child_span(pair: &Pair<'_, Rule>, rule: Rule, base: usize) -> Option<Span> {
+    pair.clone()
+        .into_inner()
+        .find(|q| q.as_rule() == rule)
+        .map(|q| span_of(&q, base))
+}
+
 /// A pair's span in the whole source: pairs of a chunk are relative to it.
 fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
     let s = pair.as_span();
@@ -448,35 +456,24 @@ fn visit_part(
             line.lead = Some(phase_lead(&p, base));
             *after_prefix = base + p.as_span().end();
         }
-        Rule::label => {
+        Rule::label | Rule::comment | Rule::arrow_lead => {
             let span = span_of(&p, base);
-            let text = p
-                .into_inner()
-                .find(|q| q.as_rule() == Rule::label_text)
-                .map(|q| span_of(&q, base))
-                .unwrap_or(span.clone());
+            let part = |rule| child_span(&p, rule, base).unwrap_or(span.clone());
             *after_prefix = span.end;
-            line.lead = Some(Lead::Label { text, span });
-        }
-        Rule::comment => {
-            let span = span_of(&p, base);
-            let text = p
-                .into_inner()
-                .find(|q| q.as_rule() == Rule::comment_text)
-                .map(|q| span_of(&q, base))
-                .unwrap_or(span.clone());
-            *after_prefix = span.end;
-            line.lead = Some(Lead::Comment { text, span });
-        }
-        Rule::arrow_lead => {
-            let span = span_of(&p, base);
-            let name = p
-                .into_inner()
-                .find(|q| q.as_rule() == Rule::arrow_name)
-                .map(|q| span_of(&q, base))
-                .unwrap_or(span.clone());
-            *after_prefix = span.end;
-            line.lead = Some(Lead::Arrow { name, span });
+            line.lead = Some(match rule {
+                Rule::label => Lead::Label {
+                    text: part(Rule::label_text),
+                    span,
+                },
+                Rule::comment => Lead::Comment {
+                    text: part(Rule::comment_text),
+                    span,
+                },
+                _ => Lead::Arrow {
+                    name: part(Rule::arrow_name),
+                    span,
+                },
+            });
         }
         _ => {
             if content_start.is_none() {
