@@ -10,6 +10,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod files;
 pub mod format;
+pub mod kinds;
 pub mod lines;
 pub mod model;
 pub mod output;
@@ -26,7 +27,16 @@ use settings::Settings;
 
 /// Check one transcript's text with every rule.
 pub fn check_source(source: &str, settings: &Settings) -> Vec<Diagnostic> {
-    let transcript = model::Transcript::build(source, settings);
+    check_file(None, source, settings)
+}
+
+/// Check a file's text; its path (when it has one) decides its kind.
+pub fn check_file(
+    path: Option<&std::path::Path>,
+    source: &str,
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    let transcript = model::Transcript::build_file(path, source, settings);
     let mut diagnostics = rules::check(&transcript);
     suppress::apply(&transcript, &mut diagnostics);
     diagnostics.sort_by(|a, b| {

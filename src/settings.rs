@@ -20,6 +20,24 @@ pub struct Settings {
     pub lint_code_blocks: bool,
     /// Which rules run, and at what severity.
     pub rules: RuleSelection,
+    /// What the other files of the run contribute (shared by all files).
+    pub run: std::sync::Arc<RunContext>,
+}
+
+/// What one file's rules may know of the other files checked in the run.
+#[derive(Debug, Clone, Default)]
+pub struct RunContext {
+    /// Proposals flagged `[DO_NOT_RESURFACE]` in the run's decision logs.
+    pub proposals: Vec<Proposal>,
+}
+
+/// A rejected proposal, normalised for matching (see D006).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    pub date: crate::model::decisions::Date,
+    pub text: String,
+    pub path: String,
+    pub line: usize,
 }
 
 impl Default for Settings {
@@ -32,6 +50,7 @@ impl Default for Settings {
             critique_phases: vec![3],
             lint_code_blocks: false,
             rules: RuleSelection::default(),
+            run: Default::default(),
         }
     }
 }

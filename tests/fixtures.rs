@@ -16,21 +16,32 @@ fn fixture_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
-fn fixtures(code: &str, kind: &str) -> Vec<PathBuf> {
+/// The fixtures of a rule's `trigger/` or `clean/` directory, with the path
+/// each stands for: its path below that directory (so a fixture can sit in
+/// `decisions/approved/` when the path matters).
+fn fixtures(code: &str, kind: &str) -> Vec<(PathBuf, PathBuf)> {
     let dir = fixture_root().join(code).join(kind);
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .collect();
+    let mut files = Vec::new();
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "md") {
+                let rel = p.strip_prefix(&dir).unwrap().to_path_buf();
+                files.push((p, rel));
+            }
+        }
+    }
     files.sort();
     files
 }
 
 /// `line:column CODE`, one per diagnostic, in source order.
-fn snapshot(source: &str) -> (String, Vec<&'static str>) {
+fn snapshot(path: &Path, source: &str) -> (String, Vec<&'static str>) {
     let settings = Settings::default();
-    let diagnostics = boardlint::check_source(source, &settings);
+    let diagnostics = boardlint::check_file(Some(path), source, &settings);
     let index = LineIndex::new(source);
     let mut out = String::new();
     for d in &diagnostics {
@@ -79,9 +90,9 @@ fn trigger_fixtures_fire_their_rule() {
     let mut failures = Vec::new();
     for rule in rules::all() {
         let code = rule.meta().code;
-        for path in fixtures(code, "trigger") {
+        for (path, rel) in fixtures(code, "trigger") {
             let source = fs::read_to_string(&path).unwrap();
-            let (snap, codes) = snapshot(&source);
+            let (snap, codes) = snapshot(&rel, &source);
             if !codes.contains(&code) {
                 failures.push(format!(
                     "{}: {code} did not fire; got:\n{snap}",
@@ -99,9 +110,9 @@ fn clean_fixtures_do_not_fire_their_rule() {
     let mut failures = Vec::new();
     for rule in rules::all() {
         let code = rule.meta().code;
-        for path in fixtures(code, "clean") {
+        for (path, rel) in fixtures(code, "clean") {
             let source = fs::read_to_string(&path).unwrap();
-            let (snap, codes) = snapshot(&source);
+            let (snap, codes) = snapshot(&rel, &source);
             if codes.contains(&code) {
                 failures.push(format!(
                     "{}: {code} fired on a clean fixture:\n{snap}",

@@ -54,8 +54,17 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
         "a template: `role1`..`role3` are not role tokens; `[Topic]` is outside any card or response",
     ),
     ("da-01-devils-advocate-output.txt", &[], "`[CRITICAL]`, `[HIGH]` are outside cards and responses (and are ALL-CAPS tags)"),
-    ("dl-01-sample-decisions.md.fstring.txt", &[], "a decision log: checkboxes and tags outside cards and responses"),
-    ("dl-02-sample-decisions.rendered-2026-03-05.md", &[], "as dl-01"),
+    (
+        "dl-01-sample-decisions.md.fstring.txt",
+        &["23:3 D007", "24:3 D007", "47:3 D007", "48:3 D007", "72:3 D007", "73:3 D007", "74:3 D007"],
+        "a decision log (recognised by its `## YYYY-MM-DD — Title` entries with `**Decision:**`): the seven `Due:` values \
+         are unevaluated Python f-string expressions, not dates, so those action items are not in the logged format",
+    ),
+    (
+        "dl-02-sample-decisions.rendered-2026-03-05.md",
+        &[],
+        "the same log with its dates rendered: every entry, owner, date and action item is well formed",
+    ),
     (
         "ip-01-revenue-planning-chain.txt",
         &[],

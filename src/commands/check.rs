@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -10,8 +11,12 @@ use crate::cli::{CheckArgs, FailOn};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{self, Input};
 use crate::format::{self, FormatOptions};
+use crate::kinds::{self, FileKind};
 use crate::lines::LineIndex;
+use crate::model::Transcript;
 use crate::output::{self, Format, Located};
+use crate::rules::d006_resurfaced_proposal;
+use crate::settings::RunContext;
 
 /// What checking one input produced.
 struct Outcome {
@@ -42,6 +47,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         .stdin_filename
         .clone()
         .unwrap_or_else(|| "<stdin>".to_string());
+    let run_context = Arc::new(run_context(&ws, &inputs));
 
     let outcomes: Vec<Outcome> = inputs
         .par_iter()
@@ -50,7 +56,7 @@ pub fn run(args: &CheckArgs) -> i32 {
                 Input::File(path) => (display_path(path), path.clone()),
                 Input::Stdin => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
             };
-            let result = check_one(args, &ws, input, &name, &config_path, color);
+            let result = check_one(args, &ws, &run_context, input, &name, &config_path, color);
             Outcome { name, result }
         })
         .collect();
@@ -159,6 +165,7 @@ pub fn run(args: &CheckArgs) -> i32 {
 fn check_one(
     args: &CheckArgs,
     ws: &Workspace,
+    run: &Arc<RunContext>,
     input: &Input,
     name: &str,
     config_path: &Path,
@@ -179,17 +186,23 @@ fn check_one(
             skipped: true,
         });
     }
-    let settings = config.settings_for(config_path);
+    let mut settings = config.settings_for(config_path);
+    settings.run = run.clone();
     let mut source = files::read(input)?;
-    let mut diagnostics = crate::check_source(&source, &settings);
+    // Standard input has a path only when `--stdin-filename` names one.
+    let path = match input {
+        Input::File(_) => Some(config_path),
+        Input::Stdin => args.stdin_filename.as_ref().map(|_| config_path),
+    };
+    let mut diagnostics = crate::check_file(path, &source, &settings);
     let mut fixed = 0;
-    if let (true, Input::File(path)) = (args.fix, input) {
+    if let (true, Input::File(file)) = (args.fix, input) {
         let options = FormatOptions { lang: config.lang };
         let formatted = format::format(&source, &settings, &options);
         if formatted != source {
-            let after = crate::check_source(&formatted, &settings);
+            let after = crate::check_file(path, &formatted, &settings);
             if after.len() < diagnostics.len() {
-                files::write_atomic(path, &formatted)?;
+                files::write_atomic(file, &formatted)?;
                 fixed = diagnostics.len() - after.len();
                 diagnostics = after;
                 source = formatted;
@@ -227,4 +240,31 @@ fn locate(
 pub(super) fn config_failure(e: &crate::config::ConfigError) -> i32 {
     eprintln!("error: {e}");
     EXIT_FAILURE
+}
+
+/// What rules may know across files: the proposals flagged
+/// `[DO_NOT_RESURFACE]` in every decision log of the run (D006). Files that
+/// cannot be read are left to the main pass to report.
+fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
+    let proposals = inputs
+        .par_iter()
+        .filter_map(|input| match input {
+            Input::File(path) => Some(path),
+            Input::Stdin => None,
+        })
+        .flat_map_iter(|path| {
+            let source = files::read(&Input::File(path.clone())).ok();
+            let settings = ws.config_for(path).ok().map(|c| c.settings_for(path));
+            match (source, settings) {
+                (Some(source), Some(settings))
+                    if kinds::detect(Some(path), &source) == FileKind::DecisionLog =>
+                {
+                    let t = Transcript::build_file(Some(path), &source, &settings);
+                    d006_resurfaced_proposal::proposals(&t)
+                }
+                _ => Vec::new(),
+            }
+        })
+        .collect();
+    RunContext { proposals }
 }

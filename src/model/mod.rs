@@ -7,6 +7,7 @@
 //! `docs/transcript-format.md`.
 
 pub mod cards;
+pub mod decisions;
 mod response;
 pub mod sections;
 
@@ -152,6 +153,11 @@ pub struct Card {
 #[derive(Debug)]
 pub struct Transcript<'a> {
     pub source: &'a str,
+    /// The file's path, when it has one (not for standard input).
+    pub path: Option<&'a std::path::Path>,
+    pub kind: crate::kinds::FileKind,
+    /// The entries of a decision log (empty for other kinds).
+    pub decisions: Vec<decisions::Entry>,
     pub doc: Document,
     pub settings: &'a Settings,
     pub front_matter_speaker: Option<Role>,
@@ -185,9 +191,22 @@ pub struct Note {
 
 impl<'a> Transcript<'a> {
     pub fn build(source: &'a str, settings: &'a Settings) -> Self {
+        Self::build_file(None, source, settings)
+    }
+
+    /// Build the model of a file; its path decides its kind and is what
+    /// path rules read.
+    pub fn build_file(
+        path: Option<&'a std::path::Path>,
+        source: &'a str,
+        settings: &'a Settings,
+    ) -> Self {
         let doc = syntax::parse_with(source, settings.lint_code_blocks);
         let mut t = Transcript {
             source,
+            path,
+            kind: crate::kinds::detect(path, source),
+            decisions: Vec::new(),
             doc: Document::default(),
             settings,
             front_matter_speaker: None,
@@ -223,6 +242,9 @@ impl<'a> Transcript<'a> {
             block.fields = f;
         }
         cards::analyze(&mut t);
+        if t.kind == crate::kinds::FileKind::DecisionLog {
+            t.decisions = decisions::parse(&t);
+        }
         t
     }
 

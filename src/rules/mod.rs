@@ -30,6 +30,14 @@ mod c010_hedging_phrase;
 mod c011_process_narration;
 mod c012_vague_risk;
 mod c013_perspectives_mismatch;
+mod d001_decision_missing_field;
+mod d002_invalid_date;
+mod d003_review_too_early;
+mod d004_not_one_owner;
+mod d005_rejected_without_flag;
+pub mod d006_resurfaced_proposal;
+mod d007_action_item_format;
+mod d008_record_file_name;
 mod l001_self_invocation;
 mod l002_chain_too_deep;
 mod l003_circular_call;
@@ -68,6 +76,7 @@ pub enum Family {
     Card,
     Quality,
     Suppression,
+    Decision,
 }
 
 impl Family {
@@ -79,6 +88,7 @@ impl Family {
             Some(b'C') => Family::Card,
             Some(b'Q') => Family::Quality,
             Some(b'X') => Family::Suppression,
+            Some(b'D') => Family::Decision,
             _ => Family::Response,
         }
     }
@@ -92,6 +102,7 @@ impl Family {
             Family::Card => "Founder cards",
             Family::Quality => "Quality loop",
             Family::Suppression => "Suppressions",
+            Family::Decision => "Decision logs",
         }
     }
 }
@@ -222,6 +233,14 @@ static RULES: &[&dyn Rule] = &[
     &q005_peer_verify_format::PeerVerifyFormat,
     &q006_critic_screen_format::CriticScreenFormat,
     &q007_confidence_mismatch::ConfidenceMismatch,
+    &d001_decision_missing_field::DecisionMissingField,
+    &d002_invalid_date::InvalidDate,
+    &d003_review_too_early::ReviewTooEarly,
+    &d004_not_one_owner::NotOneOwner,
+    &d005_rejected_without_flag::RejectedWithoutFlag,
+    &d006_resurfaced_proposal::ResurfacedProposal,
+    &d007_action_item_format::ActionItemFormat,
+    &d008_record_file_name::RecordFileName,
     &x001_unused_suppression::UnusedSuppression,
 ];
 

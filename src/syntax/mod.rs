@@ -611,13 +611,14 @@ mod tests {
             "---\nspeaker: cfo\n---\n\nCFO: a\n\n```text\n[INVOKE:cfo|x]\n\n\n```\n\n[INVOKE:cfo|two\nlines]\n\n".to_string(),
             "[INVOKE:cfo|unclosed\n\n```transcript\nCFO: in\n\n[RESPONSE:cfo]\n```\nafter\r\n\r\nend".to_string(),
         ];
-        for dir in std::fs::read_dir(&fixtures).unwrap() {
-            for kind in std::fs::read_dir(dir.unwrap().path()).unwrap() {
-                for file in std::fs::read_dir(kind.unwrap().path()).unwrap() {
-                    let path = file.unwrap().path();
-                    if path.extension().is_some_and(|e| e == "md") {
-                        sources.push(std::fs::read_to_string(path).unwrap());
-                    }
+        let mut stack = vec![fixtures];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "md") {
+                    sources.push(std::fs::read_to_string(path).unwrap());
                 }
             }
         }

@@ -4,6 +4,7 @@ mod check_exit_codes;
 mod check_formats;
 mod check_stdin;
 mod config_settings;
+mod decision_logs;
 mod file_discovery;
 mod fmt_command;
 mod output_formats;

@@ -1,0 +1,98 @@
+//! What kind of file a path holds. Recognised by path first, then by
+//! content.
+
+use std::path::Path;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// An agent transcript (the default).
+    Transcript,
+    /// A board meeting's decision log: `decisions.md`, markdown under
+    /// `decisions/approved/`, or markdown with `## YYYY-MM-DD — Title`
+    /// entries holding `**Decision:**`.
+    DecisionLog,
+}
+
+/// The kind of a file, from its path and its text.
+pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
+    if let Some(path) = path {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let under_approved = has_dirs(path, "decisions", "approved");
+        if name == "decisions.md" || (under_approved && is_markdown(name)) {
+            return FileKind::DecisionLog;
+        }
+        if has_dirs(path, "decisions", "raw") {
+            return FileKind::Transcript;
+        }
+    }
+    if has_decision_entries(text) {
+        return FileKind::DecisionLog;
+    }
+    FileKind::Transcript
+}
+
+fn is_markdown(name: &str) -> bool {
+    name.ends_with(".md") || name.ends_with(".markdown")
+}
+
+/// Whether `parent/child` appears among the path's directories.
+pub fn has_dirs(path: &Path, parent: &str, child: &str) -> bool {
+    let dirs: Vec<&str> = path
+        .parent()
+        .map(|p| {
+            p.components()
+                .filter_map(|c| c.as_os_str().to_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    dirs.windows(2).any(|w| w[0] == parent && w[1] == child)
+}
+
+/// `## YYYY-MM-DD — Title` followed, before the next such heading, by a
+/// `**Decision:**` line.
+fn has_decision_entries(text: &str) -> bool {
+    let mut in_entry = false;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("## ") {
+            in_entry = crate::model::decisions::entry_heading(rest).is_some();
+        } else if in_entry && line.trim_start().starts_with("**Decision:**") {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_decision_logs_by_path_and_content() {
+        assert_eq!(
+            detect(Some(Path::new("x/decisions.md")), ""),
+            FileKind::DecisionLog
+        );
+        assert_eq!(
+            detect(Some(Path::new("d/decisions/approved/2026-03-05-a.md")), ""),
+            FileKind::DecisionLog
+        );
+        assert_eq!(
+            detect(
+                Some(Path::new("d/decisions/raw/2026-03-05-a.md")),
+                "## 2026-03-05 — A\n**Decision:** x\n"
+            ),
+            FileKind::Transcript
+        );
+        assert_eq!(
+            detect(None, "# Log\n\n## 2026-03-05 — A\n\n**Decision:** x\n"),
+            FileKind::DecisionLog
+        );
+        assert_eq!(
+            detect(None, "## 2026-03-05 — A\nprose\n"),
+            FileKind::Transcript
+        );
+    }
+}
