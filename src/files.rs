@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 
 /// File name extensions walked in directories. A file named explicitly is
 /// checked whatever its extension.
-pub const EXTENSIONS: &[&str] = &["md", "markdown", "txt", "transcript"];
+/// YAML files are walked too; those that are no record boardlint knows are
+/// skipped.
+pub const EXTENSIONS: &[&str] = &["md", "markdown", "txt", "transcript", "yaml", "yml"];
 
 /// Something to check.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,6 +11,23 @@ pub enum FileKind {
     /// `decisions/approved/`, or markdown with `## YYYY-MM-DD — Title`
     /// entries holding `**Decision:**`.
     DecisionLog,
+    /// A pipeline handoff record: `*.handoff.yaml` / `*.handoff.yml`, or YAML
+    /// whose top level has `task_id` and `status`.
+    Handoff,
+    /// A YAML file that is no record boardlint knows: not checked.
+    Other,
+}
+
+impl FileKind {
+    /// The name the `kinds` setting uses.
+    pub fn from_name(name: &str) -> Option<FileKind> {
+        Some(match name {
+            "transcript" => FileKind::Transcript,
+            "decision-log" => FileKind::DecisionLog,
+            "handoff" => FileKind::Handoff,
+            _ => return None,
+        })
+    }
 }
 
 /// The kind of a file, from its path and its text.
@@ -20,6 +37,16 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
+        if name.ends_with(".handoff.yaml") || name.ends_with(".handoff.yml") {
+            return FileKind::Handoff;
+        }
+        if name.ends_with(".yaml") || name.ends_with(".yml") {
+            return if has_top_level_keys(text, &["task_id", "status"]) {
+                FileKind::Handoff
+            } else {
+                FileKind::Other
+            };
+        }
         let under_approved = has_dirs(path, "decisions", "approved");
         if name == "decisions.md" || (under_approved && is_markdown(name)) {
             return FileKind::DecisionLog;
@@ -32,6 +59,16 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
         return FileKind::DecisionLog;
     }
     FileKind::Transcript
+}
+
+/// Whether every key is written at column 1 as `key:`.
+fn has_top_level_keys(text: &str, keys: &[&str]) -> bool {
+    keys.iter().all(|k| {
+        text.lines().any(|l| {
+            l.strip_prefix(k)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+    })
 }
 
 fn is_markdown(name: &str) -> bool {

@@ -14,6 +14,7 @@ pub mod kinds;
 pub mod lines;
 pub mod model;
 pub mod output;
+pub mod records;
 pub mod roles;
 pub mod rules;
 pub mod settings;
@@ -30,17 +31,27 @@ pub fn check_source(source: &str, settings: &Settings) -> Vec<Diagnostic> {
     check_file(None, source, settings)
 }
 
-/// Check a file's text; its path (when it has one) decides its kind.
+/// Check a file's text; its path (when it has one) and the `kinds` setting
+/// decide its kind.
 pub fn check_file(
     path: Option<&std::path::Path>,
     source: &str,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
-    let transcript = model::Transcript::build_file(path, source, settings);
-    let mut diagnostics = rules::check(&transcript);
-    suppress::apply(&transcript, &mut diagnostics);
-    diagnostics.sort_by(|a, b| {
-        (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
-    });
-    diagnostics
+    match settings.kind.unwrap_or_else(|| kinds::detect(path, source)) {
+        kinds::FileKind::Handoff => {
+            let record = records::handoff::Handoff::parse(source, settings);
+            rules::check_handoff(&record)
+        }
+        kinds::FileKind::Other => Vec::new(),
+        _ => {
+            let transcript = model::Transcript::build_file(path, source, settings);
+            let mut diagnostics = rules::check(&transcript);
+            suppress::apply(&transcript, &mut diagnostics);
+            diagnostics.sort_by(|a, b| {
+                (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
+            });
+            diagnostics
+        }
+    }
 }

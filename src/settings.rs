@@ -22,6 +22,32 @@ pub struct Settings {
     pub rules: RuleSelection,
     /// What the other files of the run contribute (shared by all files).
     pub run: std::sync::Arc<RunContext>,
+    /// The explicit-state pipeline that handoff records describe.
+    pub pipeline: Pipeline,
+    /// The kind the `kinds` setting forces for this file, if any.
+    pub kind: Option<crate::kinds::FileKind>,
+}
+
+/// The stages of the pipeline, in order, and its limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pipeline {
+    pub stages: Vec<String>,
+    /// The most attempts a stage may take.
+    pub max_attempts: u32,
+    /// The stage a ready-for-review record hands over to.
+    pub review_stage: String,
+}
+
+impl Default for Pipeline {
+    fn default() -> Self {
+        Pipeline {
+            stages: ["implement", "review", "browser_qa", "human_merge"]
+                .map(String::from)
+                .to_vec(),
+            max_attempts: 3,
+            review_stage: "review".to_string(),
+        }
+    }
 }
 
 /// What one file's rules may know of the other files checked in the run.
@@ -51,6 +77,8 @@ impl Default for Settings {
             lint_code_blocks: false,
             rules: RuleSelection::default(),
             run: Default::default(),
+            pipeline: Pipeline::default(),
+            kind: None,
         }
     }
 }

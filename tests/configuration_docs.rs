@@ -11,13 +11,20 @@ fn every_setting_is_documented_with_its_default() {
     ))
     .unwrap();
     let mut missing = Vec::new();
+    let nested = ["board", "pipeline"];
     let keys = KEYS
         .iter()
-        .filter(|k| **k != "board")
+        .filter(|k| !nested.contains(*k))
         .map(|k| k.to_string());
-    let board = ["board.isolation-phases", "board.critique-phases"]
-        .iter()
-        .map(|k| k.to_string());
+    let board = [
+        "board.isolation-phases",
+        "board.critique-phases",
+        "pipeline.stages",
+        "pipeline.max-attempts",
+        "pipeline.review-stage",
+    ]
+    .iter()
+    .map(|k| k.to_string());
     for key in keys.chain(board) {
         // A table row: | `key` | default | meaning |
         let row = doc.lines().find(|l| l.starts_with(&format!("| `{key}` |")));

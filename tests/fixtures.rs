@@ -28,7 +28,10 @@ fn fixtures(code: &str, kind: &str) -> Vec<(PathBuf, PathBuf)> {
             let p = entry.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "md") {
+            } else if p
+                .extension()
+                .is_some_and(|x| x == "md" || x == "yaml" || x == "yml")
+            {
                 let rel = p.strip_prefix(&dir).unwrap().to_path_buf();
                 files.push((p, rel));
             }
@@ -52,6 +55,7 @@ fn snapshot(path: &Path, source: &str) -> (String, Vec<&'static str>) {
 }
 
 fn compare_snapshot(path: &Path, actual: &str, failures: &mut Vec<String>) {
+    // `a.handoff.yaml` → `a.handoff.expected`.
     let expected_path = path.with_extension("expected");
     if std::env::var_os("BOARDLINT_BLESS").is_some() {
         fs::write(&expected_path, actual).unwrap();

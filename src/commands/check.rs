@@ -194,6 +194,19 @@ fn check_one(
         Input::File(_) => Some(config_path),
         Input::Stdin => args.stdin_filename.as_ref().map(|_| config_path),
     };
+    // A YAML file that is no record is not checked (and not counted).
+    if settings
+        .kind
+        .unwrap_or_else(|| kinds::detect(path, &source))
+        == FileKind::Other
+    {
+        return Ok(Findings {
+            located: Vec::new(),
+            rendered: String::new(),
+            fixed: 0,
+            skipped: true,
+        });
+    }
     let mut diagnostics = crate::check_file(path, &source, &settings);
     let mut fixed = 0;
     if let (true, Input::File(file)) = (args.fix, input) {

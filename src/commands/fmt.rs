@@ -10,6 +10,7 @@ use super::{display_path, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
 use crate::cli::{FmtArgs, LangArg};
 use crate::files::{self, Input};
 use crate::format::{self, FormatOptions};
+use crate::kinds::{self, FileKind};
 use crate::model::sections::Lang;
 
 pub fn run(args: &FmtArgs) -> i32 {
@@ -46,10 +47,18 @@ pub fn run(args: &FmtArgs) -> i32 {
                 .map_err(|e| format!("configuration: {e}"))
                 .and_then(|config| {
                     let source = files::read(input)?;
+                    let settings = config.settings_for(path);
+                    // Only transcripts and decision logs are formatted.
+                    let kind = settings
+                        .kind
+                        .unwrap_or_else(|| kinds::detect(Some(path), &source));
+                    if matches!(kind, FileKind::Handoff | FileKind::Other) {
+                        return Ok(None);
+                    }
                     let options = FormatOptions {
                         lang: lang.or(config.lang),
                     };
-                    let formatted = format::format(&source, &config.settings_for(path), &options);
+                    let formatted = format::format(&source, &settings, &options);
                     if formatted == source {
                         return Ok(None);
                     }
@@ -127,15 +136,22 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
             return EXIT_FAILURE;
         }
     };
+    let named = args.stdin_filename.as_ref().map(|_| path.as_path());
+    let settings = config.settings_for(&path);
+    // Only transcripts and decision logs are formatted.
+    let kind = settings
+        .kind
+        .unwrap_or_else(|| kinds::detect(named, &source));
     let excluded =
-        args.stdin_filename.is_some() && args.walk.force_exclude && config.is_excluded(&path);
+        (args.stdin_filename.is_some() && args.walk.force_exclude && config.is_excluded(&path))
+            || matches!(kind, FileKind::Handoff | FileKind::Other);
     let formatted = if excluded {
         source.clone()
     } else {
         let options = FormatOptions {
             lang: lang.or(config.lang),
         };
-        format::format(&source, &config.settings_for(&path), &options)
+        format::format(&source, &settings, &options)
     };
     let changed = formatted != source;
     let mut out = std::io::stdout().lock();

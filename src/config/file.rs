@@ -28,9 +28,12 @@ pub const KEYS: &[&str] = &[
     "board",
     "lang",
     "lint-code-blocks",
+    "kinds",
+    "pipeline",
 ];
 
 const BOARD_KEYS: &[&str] = &["isolation-phases", "critique-phases"];
+const PIPELINE_KEYS: &[&str] = &["stages", "max-attempts", "review-stage"];
 
 /// The largest configuration file read, in bytes.
 const MAX_SIZE: u64 = 1 << 20;
@@ -51,6 +54,16 @@ pub struct RawConfig {
     pub board: Option<RawBoard>,
     pub lang: Option<String>,
     pub lint_code_blocks: Option<bool>,
+    pub kinds: Option<BTreeMap<String, String>>,
+    pub pipeline: Option<RawPipeline>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawPipeline {
+    pub stages: Option<Vec<String>>,
+    pub max_attempts: Option<u32>,
+    pub review_stage: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -155,12 +168,14 @@ fn explain(message: &str) -> (Option<String>, String) {
     };
     if let Some(rest) = message.split("unknown field `").nth(1) {
         let field = rest.split('`').next().unwrap_or_default().to_string();
-        let keys = if BOARD_KEYS
-            .iter()
-            .any(|k| message.contains(&format!("`{k}`")))
-            && !message.contains("`select`")
-        {
+        let nested = |keys: &[&str]| {
+            keys.iter().any(|k| message.contains(&format!("`{k}`")))
+                && !message.contains("`select`")
+        };
+        let keys = if nested(BOARD_KEYS) {
             BOARD_KEYS
+        } else if nested(PIPELINE_KEYS) {
+            PIPELINE_KEYS
         } else {
             KEYS
         };

@@ -74,6 +74,7 @@ pub struct Config {
     /// Globs relative to the configuration's directory.
     exclude: Option<(GlobSet, PathBuf)>,
     per_file_ignores: Vec<(GlobSet, PathBuf, Vec<usize>)>,
+    kinds: Vec<(GlobSet, PathBuf, crate::kinds::FileKind)>,
     /// Each setting's value and where it came from, for `boardlint config`.
     pub report: Vec<(String, String, Source)>,
 }
@@ -152,6 +153,19 @@ impl Config {
         );
         report.insert("lang", ("auto".into(), Source::Default));
         report.insert("lint-code-blocks", ("false".into(), Source::Default));
+        report.insert("kinds", ("{}".into(), Source::Default));
+        report.insert(
+            "pipeline.stages",
+            (format!("{:?}", d.pipeline.stages), Source::Default),
+        );
+        report.insert(
+            "pipeline.max-attempts",
+            (d.pipeline.max_attempts.to_string(), Source::Default),
+        );
+        report.insert(
+            "pipeline.review-stage",
+            (d.pipeline.review_stage.clone(), Source::Default),
+        );
 
         let mut select: Vec<String> = vec!["ALL".into()];
         let mut ignore: Vec<String> = Vec::new();
@@ -160,6 +174,7 @@ impl Config {
         let mut exclude = None;
         let mut per_file = Vec::new();
         let mut lang = None;
+        let mut kinds = Vec::new();
         for layer in &layers {
             let raw = &layer.raw;
             let src = |key: &str| Source::File {
@@ -283,6 +298,42 @@ impl Config {
                 settings.lint_code_blocks = v;
                 report.insert("lint-code-blocks", (v.to_string(), src("lint-code-blocks")));
             }
+            if let Some(map) = &raw.kinds {
+                for (glob, kind) in map {
+                    let Some(k) = crate::kinds::FileKind::from_name(kind) else {
+                        return Err(layer.error(
+                            "kinds",
+                            format!("`{kind}` is not a file kind: use transcript, decision-log or handoff"),
+                        ));
+                    };
+                    let set = glob_set(layer, "kinds", std::slice::from_ref(glob))?;
+                    kinds.push((set, layer.dir.clone(), k));
+                }
+                let shown: Vec<String> = map.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+                report.insert("kinds", (format!("{{{}}}", shown.join(", ")), src("kinds")));
+            }
+            if let Some(p) = &raw.pipeline {
+                if let Some(v) = &p.stages {
+                    if v.is_empty() {
+                        return Err(
+                            layer.error("stages", "the pipeline needs at least one stage".into())
+                        );
+                    }
+                    settings.pipeline.stages = v.clone();
+                    report.insert("pipeline.stages", (format!("{v:?}"), src("stages")));
+                }
+                if let Some(v) = p.max_attempts {
+                    settings.pipeline.max_attempts = v;
+                    report.insert(
+                        "pipeline.max-attempts",
+                        (v.to_string(), src("max-attempts")),
+                    );
+                }
+                if let Some(v) = &p.review_stage {
+                    settings.pipeline.review_stage = v.clone();
+                    report.insert("pipeline.review-stage", (v.clone(), src("review-stage")));
+                }
+            }
         }
 
         // select, then extend-select, minus ignore; `severity: off` disables.
@@ -330,6 +381,7 @@ impl Config {
             lang,
             exclude,
             per_file_ignores: per_file,
+            kinds,
             report: report
                 .into_iter()
                 .map(|(k, (v, s))| (k.to_string(), v, s))
@@ -348,6 +400,13 @@ impl Config {
                 }
             }
         }
+        // The last matching `kinds` glob wins.
+        settings.kind = self
+            .kinds
+            .iter()
+            .rev()
+            .find(|(set, base, _)| matches(set, base, path))
+            .map(|(_, _, k)| *k);
         settings
     }
 

@@ -205,7 +205,9 @@ impl<'a> Transcript<'a> {
         let mut t = Transcript {
             source,
             path,
-            kind: crate::kinds::detect(path, source),
+            kind: settings
+                .kind
+                .unwrap_or_else(|| crate::kinds::detect(path, source)),
             decisions: Vec::new(),
             doc: Document::default(),
             settings,

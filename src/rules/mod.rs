@@ -48,6 +48,19 @@ mod m001_malformed_marker;
 mod m002_unknown_role;
 mod m003_unbalanced_block;
 mod m004_leftover_placeholder;
+mod p001_missing_field;
+mod p002_unknown_status;
+mod p003_attempt_out_of_range;
+mod p004_unknown_stage;
+mod p005_blocked_mismatch;
+mod p006_approval_without_commit;
+mod p007_checks_do_not_allow;
+mod p008_failed_without_failed_check;
+mod p009_illegal_routing;
+mod p010_malformed_check;
+mod p011_secret_in_record;
+mod p012_unknown_key;
+mod p013_moving_ref;
 mod q001_unsourced_finding;
 mod q002_missing_confidence;
 mod q003_assumptions_outweigh_confidence;
@@ -77,6 +90,7 @@ pub enum Family {
     Quality,
     Suppression,
     Decision,
+    Handoff,
 }
 
 impl Family {
@@ -89,6 +103,7 @@ impl Family {
             Some(b'Q') => Family::Quality,
             Some(b'X') => Family::Suppression,
             Some(b'D') => Family::Decision,
+            Some(b'P') => Family::Handoff,
             _ => Family::Response,
         }
     }
@@ -103,6 +118,7 @@ impl Family {
             Family::Quality => "Quality loop",
             Family::Suppression => "Suppressions",
             Family::Decision => "Decision logs",
+            Family::Handoff => "Handoff records",
         }
     }
 }
@@ -149,13 +165,18 @@ impl RuleMeta {
     }
 }
 
-pub trait Described {
+pub trait Described: Sync {
     fn meta(&self) -> &'static RuleMeta;
 }
 
 /// A rule: reads the transcript model, reports diagnostics.
 pub trait Rule: Described + Sync {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>);
+}
+
+/// A rule over a pipeline handoff record (YAML).
+pub trait HandoffRule: Described + Sync {
+    fn check(&self, r: &crate::records::handoff::Handoff<'_>, out: &mut Vec<Diagnostic>);
 }
 
 /// Declare a rule: its struct, documentation and registry entry.
@@ -245,20 +266,65 @@ static RULES: &[&dyn Rule] = &[
 ];
 
 /// Every rule, in code order.
-pub fn all() -> &'static [&'static dyn Rule] {
-    RULES
+static HANDOFF_RULES: &[&dyn HandoffRule] = &[
+    &p001_missing_field::MissingField,
+    &p002_unknown_status::UnknownStatus,
+    &p003_attempt_out_of_range::AttemptOutOfRange,
+    &p004_unknown_stage::UnknownStage,
+    &p005_blocked_mismatch::BlockedMismatch,
+    &p006_approval_without_commit::ApprovalWithoutCommit,
+    &p007_checks_do_not_allow::ChecksDoNotAllow,
+    &p008_failed_without_failed_check::FailedWithoutFailedCheck,
+    &p009_illegal_routing::IllegalRouting,
+    &p010_malformed_check::MalformedCheck,
+    &p011_secret_in_record::SecretInRecord,
+    &p012_unknown_key::UnknownKey,
+    &p013_moving_ref::MovingRef,
+];
+
+/// Every rule: the transcript rules, then the record rules, each in code
+/// order within its family. Indices into this list are what the rule
+/// selection uses.
+static ALL: std::sync::LazyLock<Vec<&'static dyn Described>> = std::sync::LazyLock::new(|| {
+    let transcript = RULES.iter().map(|r| *r as &dyn Described);
+    let handoff = HANDOFF_RULES.iter().map(|r| *r as &dyn Described);
+    transcript.chain(handoff).collect()
+});
+
+/// Every rule, in registry order.
+pub fn all() -> &'static [&'static dyn Described] {
+    &ALL
+}
+
+/// Run every enabled handoff rule over a handoff record.
+pub fn check_handoff(r: &crate::records::handoff::Handoff<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let selection = &r.settings.rules;
+    for (j, rule) in HANDOFF_RULES.iter().enumerate() {
+        let i = RULES.len() + j;
+        if !selection.enabled[i] {
+            continue;
+        }
+        let start = out.len();
+        rule.check(r, &mut out);
+        for d in &mut out[start..] {
+            d.severity = selection.severity[i];
+        }
+    }
+    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    out
 }
 
 /// A rule by code (`L001`) or name (`self-invocation`), in any case.
-pub fn find(key: &str) -> Option<&'static dyn Rule> {
-    RULES.iter().copied().find(|r| {
+pub fn find(key: &str) -> Option<&'static dyn Described> {
+    all().iter().copied().find(|r| {
         r.meta().code.eq_ignore_ascii_case(key) || r.meta().name.eq_ignore_ascii_case(key)
     })
 }
 
 /// A rule's position in [`all`], by code.
 pub fn index_of(code: &str) -> Option<usize> {
-    RULES.iter().position(|r| r.meta().code == code)
+    all().iter().position(|r| r.meta().code == code)
 }
 
 /// Run every enabled rule over a transcript, at its configured severity;
@@ -285,7 +351,8 @@ pub(crate) mod prelude {
     pub use crate::declare_rule;
     pub use crate::diagnostic::Diagnostic;
     pub use crate::model::Transcript;
-    pub use crate::rules::{Described, Rule};
+    pub use crate::records::handoff::Handoff;
+    pub use crate::rules::{Described, HandoffRule, Rule};
 }
 
 #[cfg(test)]

@@ -52,3 +52,86 @@ fn a_proposal_rejected_in_one_log_is_caught_when_resurfaced_in_another() {
     let (code, out, _) = check(root.path(), &[]);
     assert_eq!(code, 0, "{out}");
 }
+
+#[test]
+fn a_directory_mixing_kinds_reports_each_file_under_its_kind() {
+    let root = repo();
+    write(root.path(), "talk.md", "CFO: x\n[INVOKE:cfo|y]\n");
+    write(
+        root.path(),
+        "decisions/approved/decisions.md",
+        "## 2026-03-01 — Pricing\n\n**Decision:** Raise prices.\n**Owner:** CFO\n",
+    );
+    write(root.path(), "state/PAY-1.handoff.yaml", "task_id: PAY-1\nattempt: 1\nstage: review\nstatus: done\ninput_ref: 3f9c2ab\noutput_ref: null\nchecks: []\nblocked_by: []\nnext_allowed: null\n");
+    write(root.path(), ".github/ci.yml", "name: CI\non: push\n");
+    write(
+        root.path(),
+        "notes.yml",
+        "title: not a record\n[INVOKE:cfo|x]\n",
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 1);
+    assert!(out.contains("talk.md:2:1: error[L001]"), "{out}");
+    assert!(
+        out.contains("decisions/approved/decisions.md:1:1: error[D001]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("state/PAY-1.handoff.yaml:4:9: error[P002]"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("notes.yml") && !out.contains("ci.yml"),
+        "{out}"
+    );
+    assert!(out.contains("(3 files checked)"), "{out}");
+    // fmt leaves records that are not markdown alone.
+    let fmt = crate::boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "--check", "."])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&fmt.stdout).contains(".yaml"));
+}
+
+#[test]
+fn kinds_forces_a_file_kind() {
+    let root = repo();
+    write(
+        root.path(),
+        "state/current.yaml",
+        "task: PAY-1\nstate: done\n",
+    );
+    let (_, out, _) = check(root.path(), &[]);
+    assert!(
+        !out.contains("current.yaml"),
+        "not a record by content: {out}"
+    );
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "kinds:\n  \"state/*.yaml\": handoff\n",
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("state/current.yaml") && out.contains("P001"),
+        "{out}"
+    );
+}
+
+#[test]
+fn pipeline_settings_shape_the_handoff_rules() {
+    let root = repo();
+    let record = "task_id: PAY-1\nattempt: 4\nstage: design\nstatus: running\ninput_ref: 3f9c2ab\noutput_ref: null\nchecks: []\nblocked_by: []\nnext_allowed: null\n";
+    write(root.path(), "a.handoff.yaml", record);
+    let (_, out, _) = check(root.path(), &[]);
+    assert!(out.contains("P003") && out.contains("P004"), "{out}");
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "pipeline:\n  stages: [design, build]\n  max-attempts: 5\n",
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -1,0 +1,57 @@
+use crate::records::handoff::check_result;
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a handoff record whose `status` is `failed` while none of its
+    /// checks failed.
+    ///
+    /// ## Why is this bad?
+    /// The next attempt starts from what failed. A failure with every check
+    /// green says nothing about what to fix.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// status: failed
+    /// checks:
+    ///   - {name: unit, result: passed}
+    /// ```
+    ///
+    /// Use instead: record the check that failed.
+    /// ```yaml
+    /// status: failed
+    /// checks:
+    ///   - {name: unit, result: passed}
+    ///   - {name: browser_flow, result: failed}
+    /// ```
+    pub struct FailedWithoutFailedCheck {
+        code: "P008",
+        name: "failed-without-failed-check",
+        severity: Warning,
+        summary: "A failed record names no failed check",
+    }
+}
+
+impl HandoffRule for FailedWithoutFailedCheck {
+    fn check(&self, r: &Handoff<'_>, out: &mut Vec<Diagnostic>) {
+        if r.text("status").as_deref() != Some("failed") {
+            return;
+        }
+        let failed = r
+            .checks()
+            .iter()
+            .any(|(_, _, res)| res.as_deref().and_then(check_result) == Some("failed"));
+        if failed {
+            return;
+        }
+        out.push(
+            self.meta()
+                .diagnostic(
+                    r.value_span("status"),
+                    "the record failed but none of its checks failed",
+                )
+                .with_label("failed")
+                .with_help("record the check that failed, so the next attempt knows what to fix"),
+        );
+    }
+}
