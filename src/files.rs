@@ -5,9 +5,17 @@ use std::path::{Path, PathBuf};
 
 /// File name extensions walked in directories. A file named explicitly is
 /// checked whatever its extension.
-/// YAML files are walked too; those that are no record boardlint knows are
-/// skipped.
-pub const EXTENSIONS: &[&str] = &["md", "markdown", "txt", "transcript", "yaml", "yml"];
+/// YAML and JSONL files are walked too; those that are no record boardlint
+/// knows are skipped.
+pub const EXTENSIONS: &[&str] = &[
+    "md",
+    "markdown",
+    "txt",
+    "transcript",
+    "yaml",
+    "yml",
+    "jsonl",
+];
 
 /// Something to check.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,7 +14,10 @@ pub enum FileKind {
     /// A pipeline handoff record: `*.handoff.yaml` / `*.handoff.yml`, or YAML
     /// whose top level has `task_id` and `status`.
     Handoff,
-    /// A YAML file that is no record boardlint knows: not checked.
+    /// A pipeline transition log: `*.events.jsonl`, or JSONL whose records
+    /// carry `prev_state` and `new_state`.
+    TransitionLog,
+    /// A YAML or JSONL file that is no record boardlint knows: not checked.
     Other,
 }
 
@@ -25,6 +28,7 @@ impl FileKind {
             "transcript" => FileKind::Transcript,
             "decision-log" => FileKind::DecisionLog,
             "handoff" => FileKind::Handoff,
+            "transition-log" => FileKind::TransitionLog,
             _ => return None,
         })
     }
@@ -39,6 +43,20 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
             .unwrap_or_default();
         if name.ends_with(".handoff.yaml") || name.ends_with(".handoff.yml") {
             return FileKind::Handoff;
+        }
+        if name.ends_with(".events.jsonl") {
+            return FileKind::TransitionLog;
+        }
+        if name.ends_with(".jsonl") {
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or_default();
+            return if first.contains("\"prev_state\"") && first.contains("\"new_state\"") {
+                FileKind::TransitionLog
+            } else {
+                FileKind::Other
+            };
         }
         if name.ends_with(".yaml") || name.ends_with(".yml") {
             return if has_top_level_keys(text, &["task_id", "status"]) {

@@ -43,6 +43,10 @@ pub fn check_file(
             let record = records::handoff::Handoff::parse(source, settings);
             rules::check_handoff(&record)
         }
+        kinds::FileKind::TransitionLog => {
+            let log = records::transition::TransitionLog::parse(source, settings);
+            rules::check_transition(&log)
+        }
         kinds::FileKind::Other => Vec::new(),
         _ => {
             let transcript = model::Transcript::build_file(path, source, settings);
@@ -53,5 +57,37 @@ pub fn check_file(
             });
             diagnostics
         }
+    }
+}
+
+/// What one file contributes to the run context: the flagged proposals of a
+/// decision log (D006), the run ends of a transition log (T100).
+pub fn run_contribution(
+    path: &std::path::Path,
+    source: &str,
+    settings: &Settings,
+) -> settings::RunContext {
+    use settings::RunContext;
+    match settings
+        .kind
+        .unwrap_or_else(|| kinds::detect(Some(path), source))
+    {
+        kinds::FileKind::DecisionLog => {
+            let t = model::Transcript::build_file(Some(path), source, settings);
+            RunContext {
+                proposals: rules::d006_resurfaced_proposal::proposals(&t),
+                ..RunContext::default()
+            }
+        }
+        kinds::FileKind::TransitionLog => {
+            let log = records::transition::TransitionLog::parse(source, settings);
+            let shown = path.display().to_string();
+            let shown = shown.strip_prefix("./").unwrap_or(&shown).to_string();
+            RunContext {
+                runs: log.run_ends(&shown),
+                ..RunContext::default()
+            }
+        }
+        _ => RunContext::default(),
     }
 }

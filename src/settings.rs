@@ -36,6 +36,10 @@ pub struct Pipeline {
     pub max_attempts: u32,
     /// The stage a ready-for-review record hands over to.
     pub review_stage: String,
+    /// The largest transition log expected, in bytes.
+    pub max_log_bytes: u64,
+    /// The largest transition event expected, in bytes.
+    pub max_event_bytes: u64,
 }
 
 impl Default for Pipeline {
@@ -46,6 +50,8 @@ impl Default for Pipeline {
                 .to_vec(),
             max_attempts: 3,
             review_stage: "review".to_string(),
+            max_log_bytes: 64 << 20,
+            max_event_bytes: 64 << 10,
         }
     }
 }
@@ -55,6 +61,22 @@ impl Default for Pipeline {
 pub struct RunContext {
     /// Proposals flagged `[DO_NOT_RESURFACE]` in the run's decision logs.
     pub proposals: Vec<Proposal>,
+    /// The last event of every run in the run's transition logs (T100).
+    pub runs: Vec<RunEnd>,
+}
+
+/// Where a run of a transition log ended up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunEnd {
+    pub task: String,
+    pub stage: String,
+    pub attempt: u64,
+    pub state: String,
+    pub input: Option<String>,
+    pub output: Option<String>,
+    pub path: String,
+    /// 1-based line of the event.
+    pub line: usize,
 }
 
 /// A rejected proposal, normalised for matching (see D006).

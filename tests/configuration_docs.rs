@@ -22,6 +22,8 @@ fn every_setting_is_documented_with_its_default() {
         "pipeline.stages",
         "pipeline.max-attempts",
         "pipeline.review-stage",
+        "pipeline.max-log-bytes",
+        "pipeline.max-event-bytes",
     ]
     .iter()
     .map(|k| k.to_string());

@@ -4,6 +4,9 @@
 //! Each fixture also pins every diagnostic it produces, of every rule, in a
 //! snapshot next to it (`NAME.expected`: `line:column CODE` per line). Run
 //! with `BOARDLINT_BLESS=1` to rewrite the snapshots, then review the diff.
+//! Files in one directory are checked as one run; a file whose name starts
+//! with `_` only supports the others (a transition log beside a handoff
+//! record, for T100).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,9 +31,9 @@ fn fixtures(code: &str, kind: &str) -> Vec<(PathBuf, PathBuf)> {
             let p = entry.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p
-                .extension()
-                .is_some_and(|x| x == "md" || x == "yaml" || x == "yml")
+            } else if p.extension().is_some_and(|x| x == "md" || x == "yaml" || x == "yml" || x == "jsonl")
+                // `_name` files only support the fixtures beside them.
+                && !p.file_name().unwrap().to_string_lossy().starts_with('_')
             {
                 let rel = p.strip_prefix(&dir).unwrap().to_path_buf();
                 files.push((p, rel));
@@ -41,9 +44,24 @@ fn fixtures(code: &str, kind: &str) -> Vec<(PathBuf, PathBuf)> {
     files
 }
 
-/// `line:column CODE`, one per diagnostic, in source order.
-fn snapshot(path: &Path, source: &str) -> (String, Vec<&'static str>) {
-    let settings = Settings::default();
+/// `line:column CODE`, one per diagnostic, in source order. Fixtures in one
+/// directory are checked together, as one run: each sees
+/// what the others contribute (flagged proposals, transition-log run ends).
+fn snapshot(file: &Path, path: &Path, source: &str) -> (String, Vec<&'static str>) {
+    let mut settings = Settings::default();
+    let mut run = boardlint::settings::RunContext::default();
+    let dir = file.parent().unwrap();
+    for entry in fs::read_dir(dir).unwrap() {
+        let sibling = entry.unwrap().path();
+        if sibling.is_file() && sibling.extension().is_some_and(|x| x != "expected") {
+            let text = fs::read_to_string(&sibling).unwrap();
+            let rel = path.with_file_name(sibling.file_name().unwrap());
+            let part = boardlint::run_contribution(&rel, &text, &settings);
+            run.proposals.extend(part.proposals);
+            run.runs.extend(part.runs);
+        }
+    }
+    settings.run = std::sync::Arc::new(run);
     let diagnostics = boardlint::check_file(Some(path), source, &settings);
     let index = LineIndex::new(source);
     let mut out = String::new();
@@ -96,7 +114,7 @@ fn trigger_fixtures_fire_their_rule() {
         let code = rule.meta().code;
         for (path, rel) in fixtures(code, "trigger") {
             let source = fs::read_to_string(&path).unwrap();
-            let (snap, codes) = snapshot(&rel, &source);
+            let (snap, codes) = snapshot(&path, &rel, &source);
             if !codes.contains(&code) {
                 failures.push(format!(
                     "{}: {code} did not fire; got:\n{snap}",
@@ -116,7 +134,7 @@ fn clean_fixtures_do_not_fire_their_rule() {
         let code = rule.meta().code;
         for (path, rel) in fixtures(code, "clean") {
             let source = fs::read_to_string(&path).unwrap();
-            let (snap, codes) = snapshot(&rel, &source);
+            let (snap, codes) = snapshot(&path, &rel, &source);
             if codes.contains(&code) {
                 failures.push(format!(
                     "{}: {code} fired on a clean fixture:\n{snap}",

@@ -13,9 +13,8 @@ use crate::files::{self, Input};
 use crate::format::{self, FormatOptions};
 use crate::kinds::{self, FileKind};
 use crate::lines::LineIndex;
-use crate::model::Transcript;
+
 use crate::output::{self, Format, Located};
-use crate::rules::d006_resurfaced_proposal;
 use crate::settings::RunContext;
 
 /// What checking one input produced.
@@ -256,28 +255,29 @@ pub(super) fn config_failure(e: &crate::config::ConfigError) -> i32 {
 }
 
 /// What rules may know across files: the proposals flagged
-/// `[DO_NOT_RESURFACE]` in every decision log of the run (D006). Files that
-/// cannot be read are left to the main pass to report.
+/// `[DO_NOT_RESURFACE]` in every decision log of the run (D006), and where
+/// each run of every transition log ended (T100). Files that cannot be read
+/// are left to the main pass to report.
 fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
-    let proposals = inputs
+    let parts: Vec<RunContext> = inputs
         .par_iter()
         .filter_map(|input| match input {
             Input::File(path) => Some(path),
             Input::Stdin => None,
         })
-        .flat_map_iter(|path| {
+        .map(|path| {
             let source = files::read(&Input::File(path.clone())).ok();
             let settings = ws.config_for(path).ok().map(|c| c.settings_for(path));
             match (source, settings) {
-                (Some(source), Some(settings))
-                    if kinds::detect(Some(path), &source) == FileKind::DecisionLog =>
-                {
-                    let t = Transcript::build_file(Some(path), &source, &settings);
-                    d006_resurfaced_proposal::proposals(&t)
-                }
-                _ => Vec::new(),
+                (Some(source), Some(settings)) => crate::run_contribution(path, &source, &settings),
+                _ => RunContext::default(),
             }
         })
         .collect();
-    RunContext { proposals }
+    let mut run = RunContext::default();
+    for part in parts {
+        run.proposals.extend(part.proposals);
+        run.runs.extend(part.runs);
+    }
+    run
 }

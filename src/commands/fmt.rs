@@ -52,7 +52,10 @@ pub fn run(args: &FmtArgs) -> i32 {
                     let kind = settings
                         .kind
                         .unwrap_or_else(|| kinds::detect(Some(path), &source));
-                    if matches!(kind, FileKind::Handoff | FileKind::Other) {
+                    if matches!(
+                        kind,
+                        FileKind::Handoff | FileKind::TransitionLog | FileKind::Other
+                    ) {
                         return Ok(None);
                     }
                     let options = FormatOptions {
@@ -144,7 +147,10 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
         .unwrap_or_else(|| kinds::detect(named, &source));
     let excluded =
         (args.stdin_filename.is_some() && args.walk.force_exclude && config.is_excluded(&path))
-            || matches!(kind, FileKind::Handoff | FileKind::Other);
+            || matches!(
+                kind,
+                FileKind::Handoff | FileKind::TransitionLog | FileKind::Other
+            );
     let formatted = if excluded {
         source.clone()
     } else {

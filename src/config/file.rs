@@ -33,7 +33,13 @@ pub const KEYS: &[&str] = &[
 ];
 
 const BOARD_KEYS: &[&str] = &["isolation-phases", "critique-phases"];
-const PIPELINE_KEYS: &[&str] = &["stages", "max-attempts", "review-stage"];
+const PIPELINE_KEYS: &[&str] = &[
+    "stages",
+    "max-attempts",
+    "review-stage",
+    "max-log-bytes",
+    "max-event-bytes",
+];
 
 /// The largest configuration file read, in bytes.
 const MAX_SIZE: u64 = 1 << 20;
@@ -64,6 +70,8 @@ pub struct RawPipeline {
     pub stages: Option<Vec<String>>,
     pub max_attempts: Option<u32>,
     pub review_stage: Option<String>,
+    pub max_log_bytes: Option<u64>,
+    pub max_event_bytes: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

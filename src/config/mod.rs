@@ -303,7 +303,7 @@ impl Config {
                     let Some(k) = crate::kinds::FileKind::from_name(kind) else {
                         return Err(layer.error(
                             "kinds",
-                            format!("`{kind}` is not a file kind: use transcript, decision-log or handoff"),
+                            format!("`{kind}` is not a file kind: use transcript, decision-log, handoff or transition-log"),
                         ));
                     };
                     let set = glob_set(layer, "kinds", std::slice::from_ref(glob))?;
@@ -332,6 +332,20 @@ impl Config {
                 if let Some(v) = &p.review_stage {
                     settings.pipeline.review_stage = v.clone();
                     report.insert("pipeline.review-stage", (v.clone(), src("review-stage")));
+                }
+                if let Some(v) = p.max_log_bytes {
+                    settings.pipeline.max_log_bytes = v;
+                    report.insert(
+                        "pipeline.max-log-bytes",
+                        (v.to_string(), src("max-log-bytes")),
+                    );
+                }
+                if let Some(v) = p.max_event_bytes {
+                    settings.pipeline.max_event_bytes = v;
+                    report.insert(
+                        "pipeline.max-event-bytes",
+                        (v.to_string(), src("max-event-bytes")),
+                    );
                 }
             }
         }

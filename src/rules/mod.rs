@@ -58,7 +58,7 @@ mod p007_checks_do_not_allow;
 mod p008_failed_without_failed_check;
 mod p009_illegal_routing;
 mod p010_malformed_check;
-mod p011_secret_in_record;
+pub mod p011_secret_in_record;
 mod p012_unknown_key;
 mod p013_moving_ref;
 mod q001_unsourced_finding;
@@ -75,6 +75,23 @@ mod r004_multiline_field;
 mod r005_field_order;
 mod r006_unanswered_invoke;
 mod r007_unsolicited_response;
+mod t001_invalid_event;
+mod t002_time_backwards;
+mod t003_illegal_transition;
+mod t004_state_mismatch;
+mod t005_duplicate_run;
+mod t006_attempt_gap;
+mod t007_attempt_ceiling;
+mod t008_approval_not_on_reviewed_commit;
+mod t009_stale_approval;
+mod t010_stage_skipped;
+mod t011_self_approval;
+mod t012_oversized_log;
+mod t013_secret_in_event;
+mod t014_blocked_without_blocker;
+mod t015_unblocked_too_early;
+mod t016_duplicate_event_id;
+mod t100_handoff_disagrees_with_log;
 mod x001_unused_suppression;
 
 pub use r002_invalid_confidence::level as confidence_level;
@@ -91,6 +108,7 @@ pub enum Family {
     Suppression,
     Decision,
     Handoff,
+    Transition,
 }
 
 impl Family {
@@ -104,6 +122,7 @@ impl Family {
             Some(b'X') => Family::Suppression,
             Some(b'D') => Family::Decision,
             Some(b'P') => Family::Handoff,
+            Some(b'T') => Family::Transition,
             _ => Family::Response,
         }
     }
@@ -119,6 +138,7 @@ impl Family {
             Family::Suppression => "Suppressions",
             Family::Decision => "Decision logs",
             Family::Handoff => "Handoff records",
+            Family::Transition => "Transition logs",
         }
     }
 }
@@ -172,6 +192,11 @@ pub trait Described: Sync {
 /// A rule: reads the transcript model, reports diagnostics.
 pub trait Rule: Described + Sync {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>);
+}
+
+/// A rule over a pipeline transition log (JSONL).
+pub trait TransitionRule: Described + Sync {
+    fn check(&self, log: &crate::records::transition::TransitionLog<'_>, out: &mut Vec<Diagnostic>);
 }
 
 /// A rule over a pipeline handoff record (YAML).
@@ -280,6 +305,26 @@ static HANDOFF_RULES: &[&dyn HandoffRule] = &[
     &p011_secret_in_record::SecretInRecord,
     &p012_unknown_key::UnknownKey,
     &p013_moving_ref::MovingRef,
+    &t100_handoff_disagrees_with_log::HandoffDisagreesWithLog,
+];
+
+static TRANSITION_RULES: &[&dyn TransitionRule] = &[
+    &t001_invalid_event::InvalidEvent,
+    &t002_time_backwards::TimeBackwards,
+    &t003_illegal_transition::IllegalTransition,
+    &t004_state_mismatch::StateMismatch,
+    &t005_duplicate_run::DuplicateRun,
+    &t006_attempt_gap::AttemptGap,
+    &t007_attempt_ceiling::AttemptCeiling,
+    &t008_approval_not_on_reviewed_commit::ApprovalNotOnReviewedCommit,
+    &t009_stale_approval::StaleApproval,
+    &t010_stage_skipped::StageSkipped,
+    &t011_self_approval::SelfApproval,
+    &t012_oversized_log::OversizedLog,
+    &t013_secret_in_event::SecretInEvent,
+    &t014_blocked_without_blocker::BlockedWithoutBlocker,
+    &t015_unblocked_too_early::UnblockedTooEarly,
+    &t016_duplicate_event_id::DuplicateEventId,
 ];
 
 /// Every rule: the transcript rules, then the record rules, each in code
@@ -288,12 +333,32 @@ static HANDOFF_RULES: &[&dyn HandoffRule] = &[
 static ALL: std::sync::LazyLock<Vec<&'static dyn Described>> = std::sync::LazyLock::new(|| {
     let transcript = RULES.iter().map(|r| *r as &dyn Described);
     let handoff = HANDOFF_RULES.iter().map(|r| *r as &dyn Described);
-    transcript.chain(handoff).collect()
+    let transition = TRANSITION_RULES.iter().map(|r| *r as &dyn Described);
+    transcript.chain(handoff).chain(transition).collect()
 });
 
 /// Every rule, in registry order.
 pub fn all() -> &'static [&'static dyn Described] {
     &ALL
+}
+
+/// Run every enabled transition rule over a transition log.
+pub fn check_transition(log: &crate::records::transition::TransitionLog<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let selection = &log.settings.rules;
+    for (j, rule) in TRANSITION_RULES.iter().enumerate() {
+        let i = RULES.len() + HANDOFF_RULES.len() + j;
+        if !selection.enabled[i] {
+            continue;
+        }
+        let start = out.len();
+        rule.check(log, &mut out);
+        for d in &mut out[start..] {
+            d.severity = selection.severity[i];
+        }
+    }
+    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    out
 }
 
 /// Run every enabled handoff rule over a handoff record.
@@ -352,7 +417,8 @@ pub(crate) mod prelude {
     pub use crate::diagnostic::Diagnostic;
     pub use crate::model::Transcript;
     pub use crate::records::handoff::Handoff;
-    pub use crate::rules::{Described, HandoffRule, Rule};
+    pub use crate::records::transition::TransitionLog;
+    pub use crate::rules::{Described, HandoffRule, Rule, TransitionRule};
 }
 
 #[cfg(test)]

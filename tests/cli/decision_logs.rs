@@ -135,3 +135,26 @@ fn pipeline_settings_shape_the_handoff_rules() {
     let (code, out, _) = check(root.path(), &[]);
     assert_eq!(code, 0, "{out}");
 }
+
+#[test]
+fn a_handoff_record_is_checked_against_the_transition_log_of_its_task() {
+    let root = repo();
+    write(
+        root.path(),
+        "runs/PAY-1.events.jsonl",
+        "{\"at\":\"2026-03-05T14:00:00Z\",\"task_id\":\"PAY-1\",\"stage\":\"implement\",\"attempt\":1,\"prev_state\":null,\"new_state\":\"queued\",\"actor\":\"orchestrator\",\"refs\":{\"input\":\"3f9c2ab\",\"output\":null}}\n",
+    );
+    let record = |status: &str| {
+        format!("task_id: PAY-1\nattempt: 1\nstage: implement\nstatus: {status}\ninput_ref: 3f9c2ab\noutput_ref: null\nchecks: []\nblocked_by: []\nnext_allowed: null\n")
+    };
+    write(root.path(), "runs/PAY-1.handoff.yaml", &record("running"));
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("runs/PAY-1.handoff.yaml:4:9: error[T100]")
+            && out.contains("runs/PAY-1.events.jsonl:1"),
+        "{out}"
+    );
+    write(root.path(), "runs/PAY-1.handoff.yaml", &record("queued"));
+    assert_eq!(check(root.path(), &[]).0, 0);
+}

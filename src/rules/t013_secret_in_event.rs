@@ -1,0 +1,80 @@
+use crate::rules::p011_secret_in_record::credential;
+use crate::rules::prelude::*;
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an event that holds a secret: a key named like one (`password`,
+    /// `secret`, `token`, `api_key`, `private_key`, `access_key`,
+    /// `credentials`, …) with a value, or any value that looks like a
+    /// credential (AWS access key ids, `ghp_`-style GitHub tokens, `sk-` API
+    /// keys, Slack tokens, private key blocks). The secret is never printed.
+    ///
+    /// ## Why is this bad?
+    /// Transition logs are kept, shipped and read by every stage. A
+    /// credential in one is leaked to all of them.
+    ///
+    /// ## Example
+    /// ```json
+    /// {…, "new_state": "running", "env": {"GITHUB_TOKEN": "ghp_…"}}
+    /// ```
+    ///
+    /// Use instead: pass credentials through the executor's environment or a
+    /// secret store; never log them.
+    pub struct SecretInEvent {
+        code: "T013",
+        name: "secret-in-event",
+        severity: Error,
+        summary: "A transition event holds a secret",
+    }
+}
+
+const SECRET_KEYS: &[&str] = &[
+    "password",
+    "passwd",
+    "secret",
+    "token",
+    "api_key",
+    "apikey",
+    "private_key",
+    "access_key",
+    "credential",
+    "auth",
+];
+
+fn find(key: Option<&str>, value: &Value) -> Option<(String, &'static str)> {
+    match value {
+        Value::Object(map) => map.iter().find_map(|(k, v)| find(Some(k), v)),
+        Value::Array(items) => items.iter().find_map(|v| find(key, v)),
+        Value::String(s) => {
+            if let Some(kind) = credential(s) {
+                return Some((key.unwrap_or_default().to_string(), kind));
+            }
+            let named = key.is_some_and(|k| {
+                let k = k.to_ascii_lowercase();
+                SECRET_KEYS.iter().any(|s| k.contains(s))
+                    && !k.ends_with("_ref")
+                    && !k.ends_with("_url")
+            });
+            (named && !s.trim().is_empty())
+                .then(|| (key.unwrap_or_default().to_string(), "a secret-named field"))
+        }
+        _ => None,
+    }
+}
+
+impl TransitionRule for SecretInEvent {
+    fn check(&self, log: &TransitionLog<'_>, out: &mut Vec<Diagnostic>) {
+        for e in &log.events {
+            let Some((key, kind)) = e.object.iter().find_map(|(k, v)| find(Some(k), v)) else {
+                continue;
+            };
+            out.push(
+                self.meta()
+                    .diagnostic(log.field_span(e, &key), format!("this event holds {kind}"))
+                    .with_label("secret")
+                    .with_help("remove it and rotate it; pass credentials through the environment or a secret store"),
+            );
+        }
+    }
+}
