@@ -17,6 +17,10 @@ pub const EXTENSIONS: &[&str] = &[
     "jsonl",
 ];
 
+/// Hidden directories that walks enter: handshake inboxes
+/// (`.team/inbox/`, `.mailboxes/`).
+pub const INBOX_DIRS: [&str; 2] = [".team", ".mailboxes"];
+
 /// Something to check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
@@ -77,6 +81,12 @@ fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> 
     let mut out = Vec::new();
     let mut builder = ignore::WalkBuilder::new(root);
     builder.require_git(false);
+    // Hidden files and directories are skipped, but for the agents' inbox
+    // directories, which are hidden by convention.
+    builder.hidden(false).filter_entry(|entry| {
+        let name = entry.file_name().to_string_lossy();
+        entry.depth() == 0 || !name.starts_with('.') || INBOX_DIRS.contains(&name.as_ref())
+    });
     if no_ignore {
         builder
             .git_ignore(false)

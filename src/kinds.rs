@@ -17,6 +17,9 @@ pub enum FileKind {
     /// A pipeline transition log: `*.events.jsonl`, or JSONL whose records
     /// carry `prev_state` and `new_state`.
     TransitionLog,
+    /// A handshake message log: `.team/inbox/*.jsonl`, `.mailboxes/*.jsonl`,
+    /// or JSONL whose records carry `type` and `from` with a protocol type.
+    HandshakeLog,
     /// A YAML or JSONL file that is no record boardlint knows: not checked.
     Other,
 }
@@ -29,6 +32,7 @@ impl FileKind {
             "decision-log" => FileKind::DecisionLog,
             "handoff" => FileKind::Handoff,
             "transition-log" => FileKind::TransitionLog,
+            "handshake-log" => FileKind::HandshakeLog,
             _ => return None,
         })
     }
@@ -47,6 +51,9 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
         if name.ends_with(".events.jsonl") {
             return FileKind::TransitionLog;
         }
+        if crate::records::handshake::is_inbox(path) {
+            return FileKind::HandshakeLog;
+        }
         if name.ends_with(".jsonl") {
             let first = text
                 .lines()
@@ -54,6 +61,8 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
                 .unwrap_or_default();
             return if first.contains("\"prev_state\"") && first.contains("\"new_state\"") {
                 FileKind::TransitionLog
+            } else if is_handshake_record(first) {
+                FileKind::HandshakeLog
             } else {
                 FileKind::Other
             };
@@ -77,6 +86,22 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
         return FileKind::DecisionLog;
     }
     FileKind::Transcript
+}
+
+/// A JSON record with `type` and `from`, whose type is a protocol message
+/// type of either dialect.
+fn is_handshake_record(line: &str) -> bool {
+    let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(line) else {
+        return false;
+    };
+    let kind = o.get("type").and_then(|t| t.as_str()).unwrap_or_default();
+    o.contains_key("from")
+        && (crate::records::handshake::Dialect::S10
+            .types()
+            .contains(&kind)
+            || crate::records::handshake::Dialect::S13
+                .types()
+                .contains(&kind))
 }
 
 /// Whether every key is written at column 1 as `key:`.

@@ -43,6 +43,10 @@ pub fn check_file(
             let record = records::handoff::Handoff::parse(source, settings);
             rules::check_handoff(&record)
         }
+        kinds::FileKind::HandshakeLog => {
+            let log = records::handshake::HandshakeLog::parse(path, source, settings);
+            rules::check_handshake(&log)
+        }
         kinds::FileKind::TransitionLog => {
             let log = records::transition::TransitionLog::parse(source, settings);
             rules::check_transition(&log)

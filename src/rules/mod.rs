@@ -38,6 +38,26 @@ mod d005_rejected_without_flag;
 pub mod d006_resurfaced_proposal;
 mod d007_action_item_format;
 mod d008_record_file_name;
+mod h001_invalid_json;
+mod h002_missing_field;
+mod h003_unknown_message_type;
+mod h004_wrong_field_type;
+mod h005_request_id_format;
+mod h006_missing_request_id;
+mod h007_missing_approve;
+mod h101_unknown_request;
+mod h102_response_kind_mismatch;
+mod h103_wrong_responder;
+mod h104_already_decided;
+mod h105_reused_request_id;
+mod h106_timestamp_backwards;
+mod h107_activity_after_shutdown;
+mod h108_pending_at_end;
+mod h109_rejection_without_feedback;
+mod h110_wrong_role;
+mod h111_message_to_shut_down_member;
+mod h112_second_pending_plan;
+mod h113_legacy_plan_submission;
 mod l001_self_invocation;
 mod l002_chain_too_deep;
 mod l003_circular_call;
@@ -109,6 +129,7 @@ pub enum Family {
     Decision,
     Handoff,
     Transition,
+    Handshake,
 }
 
 impl Family {
@@ -123,6 +144,7 @@ impl Family {
             Some(b'D') => Family::Decision,
             Some(b'P') => Family::Handoff,
             Some(b'T') => Family::Transition,
+            Some(b'H') => Family::Handshake,
             _ => Family::Response,
         }
     }
@@ -139,6 +161,7 @@ impl Family {
             Family::Decision => "Decision logs",
             Family::Handoff => "Handoff records",
             Family::Transition => "Transition logs",
+            Family::Handshake => "Handshake logs",
         }
     }
 }
@@ -192,6 +215,11 @@ pub trait Described: Sync {
 /// A rule: reads the transcript model, reports diagnostics.
 pub trait Rule: Described + Sync {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>);
+}
+
+/// A rule over a handshake message log (JSONL).
+pub trait HandshakeRule: Described + Sync {
+    fn check(&self, log: &crate::records::handshake::HandshakeLog<'_>, out: &mut Vec<Diagnostic>);
 }
 
 /// A rule over a pipeline transition log (JSONL).
@@ -308,6 +336,29 @@ static HANDOFF_RULES: &[&dyn HandoffRule] = &[
     &t100_handoff_disagrees_with_log::HandoffDisagreesWithLog,
 ];
 
+static HANDSHAKE_RULES: &[&dyn HandshakeRule] = &[
+    &h001_invalid_json::InvalidJson,
+    &h002_missing_field::MessageMissingField,
+    &h003_unknown_message_type::UnknownMessageType,
+    &h004_wrong_field_type::WrongFieldType,
+    &h005_request_id_format::RequestIdFormat,
+    &h006_missing_request_id::MissingRequestId,
+    &h007_missing_approve::MissingApprove,
+    &h101_unknown_request::UnknownRequest,
+    &h102_response_kind_mismatch::ResponseKindMismatch,
+    &h103_wrong_responder::WrongResponder,
+    &h104_already_decided::AlreadyDecided,
+    &h105_reused_request_id::ReusedRequestId,
+    &h106_timestamp_backwards::TimestampBackwards,
+    &h107_activity_after_shutdown::ActivityAfterShutdown,
+    &h108_pending_at_end::PendingAtEnd,
+    &h109_rejection_without_feedback::RejectionWithoutFeedback,
+    &h110_wrong_role::WrongRole,
+    &h111_message_to_shut_down_member::MessageToShutDownMember,
+    &h112_second_pending_plan::SecondPendingPlan,
+    &h113_legacy_plan_submission::LegacyPlanSubmission,
+];
+
 static TRANSITION_RULES: &[&dyn TransitionRule] = &[
     &t001_invalid_event::InvalidEvent,
     &t002_time_backwards::TimeBackwards,
@@ -334,12 +385,36 @@ static ALL: std::sync::LazyLock<Vec<&'static dyn Described>> = std::sync::LazyLo
     let transcript = RULES.iter().map(|r| *r as &dyn Described);
     let handoff = HANDOFF_RULES.iter().map(|r| *r as &dyn Described);
     let transition = TRANSITION_RULES.iter().map(|r| *r as &dyn Described);
-    transcript.chain(handoff).chain(transition).collect()
+    let handshake = HANDSHAKE_RULES.iter().map(|r| *r as &dyn Described);
+    transcript
+        .chain(handoff)
+        .chain(transition)
+        .chain(handshake)
+        .collect()
 });
 
 /// Every rule, in registry order.
 pub fn all() -> &'static [&'static dyn Described] {
     &ALL
+}
+
+/// Run every enabled handshake rule over a handshake log.
+pub fn check_handshake(log: &crate::records::handshake::HandshakeLog<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let selection = &log.settings.rules;
+    for (j, rule) in HANDSHAKE_RULES.iter().enumerate() {
+        let i = RULES.len() + HANDOFF_RULES.len() + TRANSITION_RULES.len() + j;
+        if !selection.enabled[i] {
+            continue;
+        }
+        let start = out.len();
+        rule.check(log, &mut out);
+        for d in &mut out[start..] {
+            d.severity = selection.severity[i];
+        }
+    }
+    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    out
 }
 
 /// Run every enabled transition rule over a transition log.
@@ -417,8 +492,9 @@ pub(crate) mod prelude {
     pub use crate::diagnostic::Diagnostic;
     pub use crate::model::Transcript;
     pub use crate::records::handoff::Handoff;
+    pub use crate::records::handshake::HandshakeLog;
     pub use crate::records::transition::TransitionLog;
-    pub use crate::rules::{Described, HandoffRule, Rule, TransitionRule};
+    pub use crate::rules::{Described, HandoffRule, HandshakeRule, Rule, TransitionRule};
 }
 
 #[cfg(test)]

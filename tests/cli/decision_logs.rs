@@ -66,6 +66,17 @@ fn a_directory_mixing_kinds_reports_each_file_under_its_kind() {
     write(root.path(), ".github/ci.yml", "name: CI\non: push\n");
     write(
         root.path(),
+        "team/.team/inbox/alice.jsonl",
+        "{\"type\":\"shutdown_request\",\"from\":\"lead\",\"content\":\"stop\",\"timestamp\":1.0,\"request_id\":\"a1b2c3d4\"}\nnot json\n{\"type\":\"message\",\"from\":\"lead\",\"content\":\"still here?\",\"timestamp\":2.0}\n",
+    );
+    write(
+        root.path(),
+        "runs/PAY-1.events.jsonl",
+        "{\"at\":\"2026-03-05T14:00:00Z\",\"task_id\":\"PAY-1\",\"stage\":\"implement\",\"attempt\":1,\"prev_state\":null,\"new_state\":\"approved\",\"actor\":\"a\",\"refs\":{\"input\":\"3f9c2ab\",\"output\":null}}\n{broken\n",
+    );
+    write(root.path(), "data.jsonl", "{\"event\":\"click\"}\n");
+    write(
+        root.path(),
         "notes.yml",
         "title: not a record\n[INVOKE:cfo|x]\n",
     );
@@ -81,10 +92,29 @@ fn a_directory_mixing_kinds_reports_each_file_under_its_kind() {
         "{out}"
     );
     assert!(
-        !out.contains("notes.yml") && !out.contains("ci.yml"),
+        out.contains("team/.team/inbox/alice.jsonl:2:1: error[H001]"),
         "{out}"
     );
-    assert!(out.contains("(3 files checked)"), "{out}");
+    assert!(
+        out.contains("team/.team/inbox/alice.jsonl:1:") && out.contains("warning[H108]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("runs/PAY-1.events.jsonl:1:") && out.contains("error[T003]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("runs/PAY-1.events.jsonl:2:1: error[T001]"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("notes.yml") && !out.contains("ci.yml") && !out.contains("data.jsonl"),
+        "{out}"
+    );
+    assert!(out.contains("(5 files checked)"), "{out}");
+    // Hidden directories are skipped by walks; named explicitly, an inbox is checked.
+    let (_, out, _) = check(root.path(), &["team/.team/inbox/alice.jsonl"]);
+    assert!(out.contains("H001"), "{out}");
     // fmt leaves records that are not markdown alone.
     let fmt = crate::boardlint()
         .current_dir(root.path())
