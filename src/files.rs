@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 /// File name extensions walked in directories. A file named explicitly is
 /// checked whatever its extension.
-/// YAML and JSONL files are walked too; those that are no record boardlint
-/// knows are skipped.
+/// YAML, JSON and JSONL files are walked too; those that are no record or
+/// session log boardlint knows are skipped.
 pub const EXTENSIONS: &[&str] = &[
     "md",
     "markdown",

@@ -20,7 +20,11 @@ pub enum FileKind {
     /// A handshake message log: `.team/inbox/*.jsonl`, `.mailboxes/*.jsonl`,
     /// or JSONL whose records carry `type` and `from` with a protocol type.
     HandshakeLog,
-    /// A YAML or JSONL file that is no record boardlint knows: not checked.
+    /// A session log of an agent tool (Claude Code, Codex CLI, OpenAI chat
+    /// messages, Cline): JSON or JSONL recognised by its shape.
+    SessionLog,
+    /// A YAML, JSON or JSONL file that is no record boardlint knows: not
+    /// checked.
     Other,
 }
 
@@ -33,6 +37,7 @@ impl FileKind {
             "handoff" => FileKind::Handoff,
             "transition-log" => FileKind::TransitionLog,
             "handshake-log" => FileKind::HandshakeLog,
+            "session-log" => FileKind::SessionLog,
             _ => return None,
         })
     }
@@ -63,6 +68,15 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
                 FileKind::TransitionLog
             } else if is_handshake_record(first) {
                 FileKind::HandshakeLog
+            } else if crate::sessions::detect(Some(path), text).is_some() {
+                FileKind::SessionLog
+            } else {
+                FileKind::Other
+            };
+        }
+        if name.ends_with(".json") {
+            return if crate::sessions::detect(Some(path), text).is_some() {
+                FileKind::SessionLog
             } else {
                 FileKind::Other
             };

@@ -17,6 +17,7 @@ pub mod output;
 pub mod records;
 pub mod roles;
 pub mod rules;
+pub mod sessions;
 pub mod settings;
 pub mod suppress;
 pub mod syntax;
@@ -51,6 +52,12 @@ pub fn check_file(
             let log = records::transition::TransitionLog::parse(source, settings);
             rules::check_transition(&log)
         }
+        kinds::FileKind::SessionLog => match sessions::detect(path, source) {
+            Some(format) => sessions::check(format, source, settings),
+            // Forced by `kinds` but of no known shape: read as Claude Code,
+            // the most tolerant reader.
+            None => sessions::check(sessions::Format::ClaudeCode, source, settings),
+        },
         kinds::FileKind::Other => Vec::new(),
         _ => {
             let transcript = model::Transcript::build_file(path, source, settings);

@@ -15,6 +15,8 @@ pub struct Position {
 pub struct LineIndex<'a> {
     text: &'a str,
     starts: Vec<usize>,
+    /// Count columns in bytes (session logs: escapes as written).
+    bytes: bool,
 }
 
 impl<'a> LineIndex<'a> {
@@ -26,18 +28,32 @@ impl<'a> LineIndex<'a> {
                 .filter(|(_, b)| *b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts,
+            bytes: false,
+        }
+    }
+
+    /// The same, counting columns in bytes of the raw line.
+    pub fn with_byte_columns(text: &'a str) -> Self {
+        LineIndex {
+            bytes: true,
+            ..LineIndex::new(text)
+        }
     }
 
     pub fn position(&self, offset: usize) -> Position {
         let offset = offset.min(self.text.len());
         let line = self.starts.partition_point(|&s| s <= offset) - 1;
         let start = self.starts[line];
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count())
-            + 1;
+        let column = match self.bytes {
+            true => offset - start,
+            false => self
+                .text
+                .get(start..offset)
+                .map_or(offset - start, |s| s.chars().count()),
+        } + 1;
         Position {
             line: line + 1,
             column,

@@ -31,7 +31,7 @@ fn fixtures(code: &str, kind: &str) -> Vec<(PathBuf, PathBuf)> {
             let p = entry.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "md" || x == "yaml" || x == "yml" || x == "jsonl")
+            } else if p.extension().is_some_and(|x| ["md", "yaml", "yml", "jsonl", "json"].iter().any(|e| x == *e))
                 // `_name` files only support the fixtures beside them.
                 && !p.file_name().unwrap().to_string_lossy().starts_with('_')
             {

@@ -193,12 +193,11 @@ fn check_one(
         Input::File(_) => Some(config_path),
         Input::Stdin => args.stdin_filename.as_ref().map(|_| config_path),
     };
-    // A YAML file that is no record is not checked (and not counted).
-    if settings
+    // A YAML or JSON file that is no record is not checked (and not counted).
+    let kind = settings
         .kind
-        .unwrap_or_else(|| kinds::detect(path, &source))
-        == FileKind::Other
-    {
+        .unwrap_or_else(|| kinds::detect(path, &source));
+    if kind == FileKind::Other {
         return Ok(Findings {
             located: Vec::new(),
             rendered: String::new(),
@@ -221,7 +220,12 @@ fn check_one(
             }
         }
     }
-    let (located, rendered) = locate(name, &source, &diagnostics, args.format, color);
+    // Session logs count columns in bytes of the raw line.
+    let index = match kind {
+        FileKind::SessionLog => LineIndex::with_byte_columns(&source),
+        _ => LineIndex::new(&source),
+    };
+    let (located, rendered) = locate(name, &source, &index, &diagnostics, args.format, color);
     Ok(Findings {
         located,
         rendered,
@@ -233,14 +237,14 @@ fn check_one(
 fn locate(
     name: &str,
     source: &str,
+    index: &LineIndex<'_>,
     diagnostics: &[Diagnostic],
     format: Format,
     color: bool,
 ) -> (Vec<Located>, String) {
-    let index = LineIndex::new(source);
     let located = diagnostics
         .iter()
-        .map(|d| output::locate(name, &index, d))
+        .map(|d| output::locate(name, index, d))
         .collect();
     let rendered = match format {
         Format::Human => output::human(name, source, diagnostics, color),

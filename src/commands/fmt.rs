@@ -52,10 +52,10 @@ pub fn run(args: &FmtArgs) -> i32 {
                     let kind = settings
                         .kind
                         .unwrap_or_else(|| kinds::detect(Some(path), &source));
-                    if matches!(
-                        kind,
-                        FileKind::Handoff | FileKind::TransitionLog | FileKind::Other
-                    ) {
+                    if kind == FileKind::SessionLog {
+                        return Err("a session log is a record, not a draft: it is not formatted (exclude it, or name only drafts)".to_string());
+                    }
+                    if !matches!(kind, FileKind::Transcript | FileKind::DecisionLog) {
                         return Ok(None);
                     }
                     let options = FormatOptions {
@@ -145,12 +145,13 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let kind = settings
         .kind
         .unwrap_or_else(|| kinds::detect(named, &source));
+    if kind == FileKind::SessionLog {
+        eprintln!("error: {name}: a session log is a record, not a draft: it is not formatted");
+        return EXIT_FAILURE;
+    }
     let excluded =
         (args.stdin_filename.is_some() && args.walk.force_exclude && config.is_excluded(&path))
-            || matches!(
-                kind,
-                FileKind::Handoff | FileKind::TransitionLog | FileKind::Other
-            );
+            || !matches!(kind, FileKind::Transcript | FileKind::DecisionLog);
     let formatted = if excluded {
         source.clone()
     } else {

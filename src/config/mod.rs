@@ -303,7 +303,7 @@ impl Config {
                     let Some(k) = crate::kinds::FileKind::from_name(kind) else {
                         return Err(layer.error(
                             "kinds",
-                            format!("`{kind}` is not a file kind: use transcript, decision-log, handoff, transition-log or handshake-log"),
+                            format!("`{kind}` is not a file kind: use transcript, decision-log, handoff, transition-log, handshake-log or session-log"),
                         ));
                     };
                     let set = glob_set(layer, "kinds", std::slice::from_ref(glob))?;

@@ -14,6 +14,11 @@ mod block_fields;
 mod card_util;
 mod chains;
 
+mod a001_invalid_line;
+mod a002_tool_call_without_result;
+mod a003_result_without_call;
+mod a004_dangling_parent;
+mod a005_duplicate_id;
 mod b001_invoke_during_isolation;
 mod b002_invoke_during_critique;
 mod b003_broadcast_not_from_ceo;
@@ -130,6 +135,7 @@ pub enum Family {
     Handoff,
     Transition,
     Handshake,
+    Session,
 }
 
 impl Family {
@@ -145,6 +151,7 @@ impl Family {
             Some(b'P') => Family::Handoff,
             Some(b'T') => Family::Transition,
             Some(b'H') => Family::Handshake,
+            Some(b'A') => Family::Session,
             _ => Family::Response,
         }
     }
@@ -162,6 +169,7 @@ impl Family {
             Family::Handoff => "Handoff records",
             Family::Transition => "Transition logs",
             Family::Handshake => "Handshake logs",
+            Family::Session => "Session logs",
         }
     }
 }
@@ -215,6 +223,11 @@ pub trait Described: Sync {
 /// A rule: reads the transcript model, reports diagnostics.
 pub trait Rule: Described + Sync {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>);
+}
+
+/// A rule over an agent tool's session log.
+pub trait SessionRule: Described + Sync {
+    fn check(&self, s: &crate::sessions::Session<'_>, out: &mut Vec<Diagnostic>);
 }
 
 /// A rule over a handshake message log (JSONL).
@@ -336,6 +349,14 @@ static HANDOFF_RULES: &[&dyn HandoffRule] = &[
     &t100_handoff_disagrees_with_log::HandoffDisagreesWithLog,
 ];
 
+static SESSION_RULES: &[&dyn SessionRule] = &[
+    &a001_invalid_line::InvalidLine,
+    &a002_tool_call_without_result::ToolCallWithoutResult,
+    &a003_result_without_call::ResultWithoutCall,
+    &a004_dangling_parent::DanglingParent,
+    &a005_duplicate_id::DuplicateId,
+];
+
 static HANDSHAKE_RULES: &[&dyn HandshakeRule] = &[
     &h001_invalid_json::InvalidJson,
     &h002_missing_field::MessageMissingField,
@@ -386,16 +407,37 @@ static ALL: std::sync::LazyLock<Vec<&'static dyn Described>> = std::sync::LazyLo
     let handoff = HANDOFF_RULES.iter().map(|r| *r as &dyn Described);
     let transition = TRANSITION_RULES.iter().map(|r| *r as &dyn Described);
     let handshake = HANDSHAKE_RULES.iter().map(|r| *r as &dyn Described);
+    let session = SESSION_RULES.iter().map(|r| *r as &dyn Described);
     transcript
         .chain(handoff)
         .chain(transition)
         .chain(handshake)
+        .chain(session)
         .collect()
 });
 
 /// Every rule, in registry order.
 pub fn all() -> &'static [&'static dyn Described] {
     &ALL
+}
+
+/// Run every enabled session rule over a session log.
+pub fn check_session(s: &crate::sessions::Session<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let selection = &s.settings.rules;
+    let first = RULES.len() + HANDOFF_RULES.len() + TRANSITION_RULES.len() + HANDSHAKE_RULES.len();
+    for (j, rule) in SESSION_RULES.iter().enumerate() {
+        let i = first + j;
+        if !selection.enabled[i] {
+            continue;
+        }
+        let start = out.len();
+        rule.check(s, &mut out);
+        for d in &mut out[start..] {
+            d.severity = selection.severity[i];
+        }
+    }
+    out
 }
 
 /// Run every enabled handshake rule over a handshake log.
@@ -494,7 +536,10 @@ pub(crate) mod prelude {
     pub use crate::records::handoff::Handoff;
     pub use crate::records::handshake::HandshakeLog;
     pub use crate::records::transition::TransitionLog;
-    pub use crate::rules::{Described, HandoffRule, HandshakeRule, Rule, TransitionRule};
+    pub use crate::rules::{
+        Described, HandoffRule, HandshakeRule, Rule, SessionRule, TransitionRule,
+    };
+    pub use crate::sessions::Session;
 }
 
 #[cfg(test)]

@@ -1,0 +1,57 @@
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a structured tool call (`tool_use`, `function_call`,
+    /// `custom_tool_call`, an entry of `tool_calls[]`) that no later result
+    /// answers (`tool_result` naming its id, `function_call_output`, a `tool`
+    /// message). Cline writes tool calls as XML inside text, so its logs are
+    /// not checked.
+    ///
+    /// ## Why is this bad?
+    /// A call without a result is a tool that crashed, timed out or was
+    /// interrupted; whatever the agent concluded next was concluded without
+    /// it.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{}","call_id":"call_7"}}
+    /// ```
+    /// and no `function_call_output` for `call_7`.
+    ///
+    /// Use instead: log the result of every call, including failures.
+    pub struct ToolCallWithoutResult {
+        code: "A002",
+        name: "tool-call-without-result",
+        severity: Warning,
+        summary: "A tool call has no result",
+    }
+}
+
+impl SessionRule for ToolCallWithoutResult {
+    fn check(&self, s: &Session<'_>, out: &mut Vec<Diagnostic>) {
+        if !s.log.structured_tools {
+            return;
+        }
+        for call in &s.log.calls {
+            if s.log
+                .results
+                .iter()
+                .any(|r| r.id == call.id && r.order > call.order)
+            {
+                continue;
+            }
+            out.push(
+                self.meta()
+                    .diagnostic(
+                        call.span.clone(),
+                        format!("tool call `{}` has no result", call.id),
+                    )
+                    .with_label("no result")
+                    .with_help(
+                        "log the result of every tool call, including failures and interruptions",
+                    ),
+            );
+        }
+    }
+}

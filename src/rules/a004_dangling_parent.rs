@@ -1,0 +1,56 @@
+use std::collections::HashSet;
+
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a Claude Code record whose `parentUuid` names no record anywhere
+    /// in the file.
+    ///
+    /// ## Why is this bad?
+    /// Records form a tree through `parentUuid`; a parent that is not in the
+    /// file means the log was truncated or spliced, and the thread the record
+    /// belongs to cannot be rebuilt.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type":"assistant","uuid":"b2","parentUuid":"zz-not-here",…}
+    /// ```
+    ///
+    /// Use instead: keep sessions whole; a resumed session names a parent it
+    /// contains.
+    pub struct DanglingParent {
+        code: "A004",
+        name: "dangling-parent",
+        severity: Warning,
+        summary: "A record's parent is not in the log",
+    }
+}
+
+impl SessionRule for DanglingParent {
+    fn check(&self, s: &Session<'_>, out: &mut Vec<Diagnostic>) {
+        let known: HashSet<&str> = s
+            .log
+            .records
+            .iter()
+            .filter_map(|r| r.uuid.as_ref().map(|(u, _)| u.as_str()))
+            .collect();
+        for r in &s.log.records {
+            let Some((parent, span)) = &r.parent else {
+                continue;
+            };
+            if known.contains(parent.as_str()) {
+                continue;
+            }
+            out.push(
+                self.meta()
+                    .diagnostic(
+                        span.clone(),
+                        format!("parent `{parent}` is not in this log"),
+                    )
+                    .with_label("dangling parent")
+                    .with_help("the log was truncated or spliced; keep sessions whole"),
+            );
+        }
+    }
+}

@@ -1,0 +1,54 @@
+use std::collections::HashMap;
+
+use crate::rules::prelude::*;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags two Claude Code records with the same record `uuid`. Records of
+    /// one reply share `message.id`; that is not a duplicate.
+    ///
+    /// ## Why is this bad?
+    /// The uuid identifies a record in the thread tree; two records with one
+    /// uuid make every child ambiguous, and usually mean a line was written
+    /// twice.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type":"assistant","uuid":"b2",…}
+    /// {"type":"assistant","uuid":"b2",…}
+    /// ```
+    ///
+    /// Use instead: one uuid per record.
+    pub struct DuplicateId {
+        code: "A005",
+        name: "duplicate-id",
+        severity: Error,
+        summary: "Two records share a uuid",
+    }
+}
+
+impl SessionRule for DuplicateId {
+    fn check(&self, s: &Session<'_>, out: &mut Vec<Diagnostic>) {
+        let mut seen: HashMap<&str, &crate::syntax::Span> = HashMap::new();
+        for r in &s.log.records {
+            let Some((uuid, span)) = &r.uuid else {
+                continue;
+            };
+            match seen.get(uuid.as_str()) {
+                Some(first) => out.push(
+                    self.meta()
+                        .diagnostic(
+                            span.clone(),
+                            format!("the uuid `{uuid}` is already used by an earlier record"),
+                        )
+                        .with_label("duplicate uuid")
+                        .with_related((*first).clone(), "first used here")
+                        .with_help("give every record its own uuid"),
+                ),
+                None => {
+                    seen.insert(uuid, span);
+                }
+            }
+        }
+    }
+}
