@@ -26,6 +26,9 @@ pub struct Settings {
     pub pipeline: Pipeline,
     /// The kind the `kinds` setting forces for this file, if any.
     pub kind: Option<crate::kinds::FileKind>,
+    /// Session logs: agent or sub-agent names mapped to role tokens, so that
+    /// a message's speaker is known (`session.roles`).
+    pub session_roles: Vec<(String, String)>,
 }
 
 /// The stages of the pipeline, in order, and its limits.
@@ -101,6 +104,7 @@ impl Default for Settings {
             run: Default::default(),
             pipeline: Pipeline::default(),
             kind: None,
+            session_roles: Vec::new(),
         }
     }
 }

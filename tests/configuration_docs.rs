@@ -11,7 +11,7 @@ fn every_setting_is_documented_with_its_default() {
     ))
     .unwrap();
     let mut missing = Vec::new();
-    let nested = ["board", "pipeline"];
+    let nested = ["board", "pipeline", "session"];
     let keys = KEYS
         .iter()
         .filter(|k| !nested.contains(*k))
@@ -24,6 +24,7 @@ fn every_setting_is_documented_with_its_default() {
         "pipeline.review-stage",
         "pipeline.max-log-bytes",
         "pipeline.max-event-bytes",
+        "session.roles",
     ]
     .iter()
     .map(|k| k.to_string());

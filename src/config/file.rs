@@ -30,6 +30,7 @@ pub const KEYS: &[&str] = &[
     "lint-code-blocks",
     "kinds",
     "pipeline",
+    "session",
 ];
 
 const BOARD_KEYS: &[&str] = &["isolation-phases", "critique-phases"];
@@ -62,6 +63,13 @@ pub struct RawConfig {
     pub lint_code_blocks: Option<bool>,
     pub kinds: Option<BTreeMap<String, String>>,
     pub pipeline: Option<RawPipeline>,
+    pub session: Option<RawSession>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawSession {
+    pub roles: Option<BTreeMap<String, String>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -154,6 +154,7 @@ impl Config {
         report.insert("lang", ("auto".into(), Source::Default));
         report.insert("lint-code-blocks", ("false".into(), Source::Default));
         report.insert("kinds", ("{}".into(), Source::Default));
+        report.insert("session.roles", ("{}".into(), Source::Default));
         report.insert(
             "pipeline.stages",
             (format!("{:?}", d.pipeline.stages), Source::Default),
@@ -311,6 +312,17 @@ impl Config {
                 }
                 let shown: Vec<String> = map.iter().map(|(k, v)| format!("{k}: {v}")).collect();
                 report.insert("kinds", (format!("{{{}}}", shown.join(", ")), src("kinds")));
+            }
+            if let Some(map) = raw.session.as_ref().and_then(|s| s.roles.as_ref()) {
+                settings.session_roles = map
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.to_ascii_lowercase()))
+                    .collect();
+                let shown: Vec<String> = map.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+                report.insert(
+                    "session.roles",
+                    (format!("{{{}}}", shown.join(", ")), src("roles")),
+                );
             }
             if let Some(p) = &raw.pipeline {
                 if let Some(v) = &p.stages {

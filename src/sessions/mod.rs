@@ -100,6 +100,24 @@ struct Piece {
 struct Conversation {
     /// Pieces of one message are joined directly; messages by a blank line.
     messages: Vec<Vec<Piece>>,
+    /// The agent name of each message, where the log gives one.
+    names: Vec<Option<String>>,
+}
+
+impl Conversation {
+    fn push(&mut self, pieces: Vec<Piece>, name: Option<String>) {
+        self.messages.push(pieces);
+        self.names.push(name);
+    }
+}
+
+/// The agent name a record or message gives: OpenAI `name`, Claude Code
+/// `agentName` / `agentId` / `agent`.
+fn agent_name(v: &JValue) -> Option<String> {
+    ["name", "agentName", "agentId", "agent"]
+        .iter()
+        .find_map(|k| v.get(k).and_then(JValue::as_str))
+        .map(str::to_string)
 }
 
 /// A structured tool call or result, by id, with where it is written.
@@ -309,7 +327,7 @@ impl SessionLog {
                 && last_message_id == message_id.clone().map(|m| (sidechain, m));
             match conversation.messages.last_mut() {
                 Some(last) if same_reply => last.extend(pieces),
-                _ => conversation.messages.push(pieces),
+                _ => conversation.push(pieces, agent_name(&v).or_else(|| agent_name(message))),
             }
             last_message_id = message_id.map(|m| (sidechain, m));
         });
@@ -336,7 +354,7 @@ impl SessionLog {
                         &["output_text", "text"],
                     );
                     if !pieces.is_empty() {
-                        conversation.messages.push(pieces);
+                        conversation.push(pieces, agent_name(payload));
                     }
                 }
                 Some("function_call" | "custom_tool_call") => {
@@ -399,7 +417,7 @@ impl SessionLog {
                     &["text", "output_text"],
                 );
                 if !pieces.is_empty() {
-                    conversation.messages.push(pieces);
+                    conversation.push(pieces, agent_name(m));
                 }
             }
         }
@@ -453,7 +471,7 @@ impl SessionLog {
                         let pieces =
                             text_blocks(m.get("content").unwrap_or(&JValue::Null), &["text"]);
                         if !pieces.is_empty() {
-                            conversation.messages.push(pieces);
+                            conversation.push(pieces, agent_name(m));
                         }
                     }
                 }
@@ -468,7 +486,8 @@ impl SessionLog {
     pub fn check_conversations(&self, settings: &Settings) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for conversation in &self.conversations {
-            let (virtual_text, index) = assemble(conversation);
+            let speakers = speaker_lines(conversation, settings);
+            let (virtual_text, index) = assemble(conversation, &speakers);
             if virtual_text.trim().is_empty() {
                 continue;
             }
@@ -490,14 +509,45 @@ impl SessionLog {
 /// Where each piece sits in the assembled text: (start, piece).
 type Index<'c> = Vec<(usize, &'c JStr)>;
 
+/// For each message whose agent name `session.roles` maps to a role, a
+/// speaker line (`CFO:`) placed before it, mapped to the message's first
+/// byte.
+fn speaker_lines(conversation: &Conversation, settings: &Settings) -> Vec<Option<JStr>> {
+    conversation
+        .messages
+        .iter()
+        .zip(&conversation.names)
+        .map(|(pieces, name)| {
+            let role = settings
+                .session_roles
+                .iter()
+                .find(|(n, _)| Some(n) == name.as_ref())
+                .map(|(_, r)| r)?;
+            let at = pieces.first()?.text.raw.start;
+            Some(JStr {
+                value: format!("{}:\n", role.to_ascii_uppercase()),
+                raw: at..at,
+                map: vec![(0, at)],
+            })
+        })
+        .collect()
+}
+
 /// Join a conversation's pieces: directly within a message, by a blank line
-/// between messages.
-fn assemble(conversation: &Conversation) -> (String, Index<'_>) {
+/// between messages; a mapped speaker line opens its message.
+fn assemble<'c>(
+    conversation: &'c Conversation,
+    speakers: &'c [Option<JStr>],
+) -> (String, Index<'c>) {
     let mut text = String::new();
     let mut index = Vec::new();
     for (m, message) in conversation.messages.iter().enumerate() {
         if m > 0 {
             text.push_str("\n\n");
+        }
+        if let Some(Some(speaker)) = speakers.get(m) {
+            index.push((text.len(), speaker));
+            text.push_str(&speaker.value);
         }
         for piece in message {
             index.push((text.len(), &piece.text));
