@@ -74,19 +74,30 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<Format> {
             _ => None,
         };
     }
-    let first = text.lines().find(|l| !l.trim().is_empty())?;
-    let v = json::parse(first, 0).ok()?;
-    if v.get("payload").is_some() && v.get("type").is_some() && v.get("timestamp").is_some() {
-        return Some(Format::Codex);
+    // The first records decide; a resumed Claude Code session starts with a
+    // `summary` record that carries none of the thread fields.
+    for line in text.lines().filter(|l| !l.trim().is_empty()).take(20) {
+        let Ok(v) = json::parse(line, 0) else {
+            continue;
+        };
+        if v.get("payload").is_some() && v.get("type").is_some() && v.get("timestamp").is_some() {
+            return Some(Format::Codex);
+        }
+        if v.get("messages").and_then(JValue::as_array).is_some() {
+            return Some(Format::OpenAi);
+        }
+        let claude = ["uuid", "sessionId", "parentUuid"]
+            .iter()
+            .any(|k| v.get(k).is_some())
+            && v.get("type").is_some();
+        if claude {
+            return Some(Format::ClaudeCode);
+        }
+        if v.get("type").and_then(JValue::as_str) != Some("summary") {
+            return None;
+        }
     }
-    if v.get("messages").and_then(JValue::as_array).is_some() {
-        return Some(Format::OpenAi);
-    }
-    let claude = ["uuid", "sessionId", "parentUuid"]
-        .iter()
-        .any(|k| v.get(k).is_some())
-        && v.get("type").is_some();
-    claude.then_some(Format::ClaudeCode)
+    None
 }
 
 /// A piece of assistant text: a decoded JSON string and its raw bytes.
@@ -289,18 +300,13 @@ impl SessionLog {
                 parent: parent.clone(),
                 message_id: message_id.clone(),
             });
-            let Some(message) = message else { return };
-            let content = message.get("content").cloned().unwrap_or(JValue::Null);
-            anthropic_tools(&content, i, span, log);
-            if message.get("role").and_then(JValue::as_str) != Some("assistant") {
-                return;
-            }
+            // Every record of a sidechain (user turns and tool results too)
+            // belongs to the thread of the record its parent belongs to.
             let sidechain = v
                 .get("isSidechain")
                 .and_then(JValue::as_bool)
                 .unwrap_or(false);
-            let pieces = text_blocks(&content, &["text"]);
-            let conversation = if sidechain {
+            let root = sidechain.then(|| {
                 let root = parent
                     .as_ref()
                     .and_then(|(p, _)| roots.get(p).cloned())
@@ -309,6 +315,16 @@ impl SessionLog {
                 if let Some((u, _)) = &uuid {
                     roots.insert(u.clone(), root.clone());
                 }
+                root
+            });
+            let Some(message) = message else { return };
+            let content = message.get("content").cloned().unwrap_or(JValue::Null);
+            anthropic_tools(&content, i, span, log);
+            if message.get("role").and_then(JValue::as_str) != Some("assistant") {
+                return;
+            }
+            let pieces = text_blocks(&content, &["text"]);
+            let conversation = if let Some(root) = root {
                 match sidechains.iter().position(|(r, _)| *r == root) {
                     Some(k) => &mut sidechains[k].1,
                     None => {
