@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-/// A place in a file: 1-based line, 1-based column counted in Unicode
-/// scalar values, and the 0-based byte offset.
+/// A place in a file: 1-based line, 1-based column counted in bytes of the
+/// raw line, and the 0-based byte offset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Position {
     pub line: usize,
@@ -15,8 +15,6 @@ pub struct Position {
 pub struct LineIndex<'a> {
     text: &'a str,
     starts: Vec<usize>,
-    /// Count columns in bytes (session logs: escapes as written).
-    bytes: bool,
 }
 
 impl<'a> LineIndex<'a> {
@@ -28,37 +26,34 @@ impl<'a> LineIndex<'a> {
                 .filter(|(_, b)| *b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        LineIndex {
-            text,
-            starts,
-            bytes: false,
-        }
+        LineIndex { text, starts }
     }
 
-    /// The same, counting columns in bytes of the raw line.
-    pub fn with_byte_columns(text: &'a str) -> Self {
-        LineIndex {
-            bytes: true,
-            ..LineIndex::new(text)
-        }
+    fn line_start(&self, offset: usize) -> (usize, usize) {
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        (line, self.starts[line])
     }
 
     pub fn position(&self, offset: usize) -> Position {
         let offset = offset.min(self.text.len());
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.starts[line];
-        let column = match self.bytes {
-            true => offset - start,
-            false => self
-                .text
-                .get(start..offset)
-                .map_or(offset - start, |s| s.chars().count()),
-        } + 1;
+        let (line, start) = self.line_start(offset);
         Position {
             line: line + 1,
-            column,
+            column: offset - start + 1,
             offset,
         }
+    }
+
+    /// The 1-based column of `offset` counted in Unicode code points, for
+    /// formats that cannot express byte columns (SARIF).
+    pub fn code_point_column(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        let (_, start) = self.line_start(offset);
+        let mut at = offset;
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        self.text[start..at].chars().count() + 1
     }
 }
 
@@ -67,7 +62,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn positions_count_characters() {
+    fn columns_count_bytes() {
         let idx = LineIndex::new("ab\n→x\n");
         assert_eq!(
             idx.position(0),
@@ -85,15 +80,17 @@ mod tests {
                 offset: 3
             }
         );
-        // `→` is three bytes, one column.
+        // `→` is three bytes: three columns.
         assert_eq!(
             idx.position(6),
             Position {
                 line: 2,
-                column: 2,
+                column: 4,
                 offset: 6
             }
         );
+        assert_eq!(idx.code_point_column(6), 2);
+        assert_eq!(idx.code_point_column(4), 1);
         assert_eq!(
             idx.position(8),
             Position {

@@ -41,7 +41,7 @@ fn session_logs_give_their_pinned_diagnostics() {
             boardlint::kinds::FileKind::SessionLog,
             "{name}"
         );
-        let index = LineIndex::with_byte_columns(&source);
+        let index = LineIndex::new(&source);
         let mut snap = String::new();
         for d in boardlint::check_file(Some(rel), &source, &Settings::default()) {
             let s = index.position(d.span.start);

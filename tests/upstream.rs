@@ -33,7 +33,7 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
     ("ap-11-peer-verify-cfo.txt", &[], "valid"),
     (
         "ap-12-verified-output-snippet.txt",
-        &["1:1 C001", "1:1 C002", "2:1 M004", "5:3 M004", "6:3 M004", "7:3 M004"],
+        &["1:1 C001", "1:1 C002", "2:1 M004", "5:5 M004", "6:5 M004", "7:5 M004"],
         "a template excerpt: BOTTOM LINE followed by WHAT is a draft card, so it has no frame or header (C001) and lacks \
          WHY THIS MATTERS and HOW TO ACT (C002); `[Answer]`, `[Finding 1..3]` are placeholders left in it. Its confidence \
          tags are complete, so Q001/Q002 stay silent",

@@ -220,11 +220,7 @@ fn check_one(
             }
         }
     }
-    // Session logs count columns in bytes of the raw line.
-    let index = match kind {
-        FileKind::SessionLog => LineIndex::with_byte_columns(&source),
-        _ => LineIndex::new(&source),
-    };
+    let index = LineIndex::new(&source);
     let (located, rendered) = locate(name, &source, &index, &diagnostics, args.format, color);
     Ok(Findings {
         located,

@@ -46,6 +46,9 @@ pub struct Located {
     pub help: String,
     pub start: Position,
     pub end: Position,
+    /// Start and end columns in Unicode code points (SARIF only).
+    #[serde(skip)]
+    pub code_point_columns: (usize, usize),
 }
 
 pub fn locate(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Located {
@@ -58,6 +61,10 @@ pub fn locate(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Located {
         help: d.help.clone(),
         start: index.position(d.span.start),
         end: index.position(d.span.end),
+        code_point_columns: (
+            index.code_point_column(d.span.start),
+            index.code_point_column(d.span.end),
+        ),
     }
 }
 

@@ -1,7 +1,9 @@
 //! SARIF 2.1.0, as GitHub code scanning reads it: one run, the tool's
 //! rules with id, name, short description and help URI, and one result per
 //! diagnostic with its rule, level, message and region. URIs are relative
-//! to the directory the run started in; columns count Unicode code points.
+//! to the directory the run started in; columns count Unicode code points
+//! (SARIF has no byte column kind) and `byteOffset` / `byteLength` give the
+//! exact bytes.
 
 use serde_json::{json, Value};
 
@@ -64,9 +66,11 @@ pub fn sarif(located: &[Located]) -> String {
                         "artifactLocation": { "uri": uri(&l.path), "uriBaseId": "%SRCROOT%" },
                         "region": {
                             "startLine": l.start.line,
-                            "startColumn": l.start.column,
+                            "startColumn": l.code_point_columns.0,
                             "endLine": l.end.line,
-                            "endColumn": l.end.column,
+                            "endColumn": l.code_point_columns.1,
+                            "byteOffset": l.start.offset,
+                            "byteLength": l.end.offset - l.start.offset,
                         }
                     }
                 }],

@@ -203,3 +203,40 @@ fn completions_and_man_page_are_generated() {
         "{page}"
     );
 }
+
+/// `→` is three bytes and `é` two: the INVOKE starts at byte column 13 but
+/// code point column 10.
+#[test]
+fn every_format_counts_columns_in_bytes_but_sarif_in_code_points() {
+    let root = repo();
+    write(root.path(), "w.md", "CFO: → é [INVOKE:cfo|why?]\n");
+    let out = |format: &str| {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["check", "--color", "never", "--format", format, "w.md"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(
+        out("concise").starts_with("w.md:1:13: error[L001]"),
+        "{}",
+        out("concise")
+    );
+    assert!(out("human").contains("[w.md:1:13]"), "{}", out("human"));
+    assert!(
+        out("github").contains("line=1,col=13,endLine=1,endColumn=30"),
+        "{}",
+        out("github")
+    );
+    let json: serde_json::Value = serde_json::from_str(&out("json")).unwrap();
+    assert_eq!(json[0]["start"]["column"], 13);
+    assert_eq!(json[0]["start"]["offset"], 12);
+    assert_eq!(json[0]["end"]["column"], 30);
+    let sarif: serde_json::Value = serde_json::from_str(&out("sarif")).unwrap();
+    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startColumn"], 10);
+    assert_eq!(region["endColumn"], 27);
+    assert_eq!(region["byteOffset"], 12);
+    assert_eq!(region["byteLength"], 17);
+}
