@@ -84,3 +84,127 @@ fn fmt_refuses_session_logs_and_formats_the_rest() {
         format!("{LINE}\n")
     );
 }
+
+/// A Claude Code assistant record with one text block.
+fn claude(uuid: &str, parent: &str, sidechain: bool, text: &str) -> String {
+    serde_json::json!({
+        "type": "assistant", "uuid": uuid,
+        "parentUuid": if parent.is_empty() { serde_json::Value::Null } else { parent.into() },
+        "sessionId": "s", "timestamp": "2026-03-05T14:00:05Z", "isSidechain": sidechain,
+        "message": {"id": format!("m-{uuid}"), "role": "assistant",
+                    "content": [{"type": "text", "text": text}]}
+    })
+    .to_string()
+}
+
+/// One RESPONSE block written across two messages: balanced only when both
+/// messages are one conversation.
+const OPEN: &str = "CFO: the numbers\n[RESPONSE:cfo]\nKey finding: $2M a month\nSupporting data:\n  - ledger\n  - bank";
+const CLOSE: &str = "Confidence: high\nCaveat: excludes Q3 hires\n[/RESPONSE]";
+
+fn codes(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| {
+            let (place, rest) = l.split_once(": ")?;
+            let code = rest.split_once('[')?.1.split_once(']')?.0;
+            Some(format!("{}:{code}", place.split(':').nth(1)?))
+        })
+        .collect()
+}
+
+#[test]
+fn blocks_carry_across_the_messages_of_one_conversation() {
+    let root = repo();
+    let log = [
+        claude("a1", "", false, OPEN),
+        claude("a2", "a1", false, CLOSE),
+    ]
+    .join("\n");
+    write(root.path(), "s.jsonl", &format!("{log}\n"));
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!((code, codes(&out)), (0, vec![]), "{out}");
+}
+
+#[test]
+fn a_sidechain_is_a_conversation_of_its_own() {
+    let root = repo();
+    let log = [claude("a1", "", false, OPEN), claude("b1", "", true, CLOSE)].join("\n");
+    write(root.path(), "s.jsonl", &format!("{log}\n"));
+    let (_, out, _) = check(root.path(), &[]);
+    assert_eq!(codes(&out), vec!["1:M003", "2:M003"], "{out}");
+}
+
+#[test]
+fn each_line_of_an_openai_jsonl_file_is_a_conversation_of_its_own() {
+    let root = repo();
+    let line = |text: &str| {
+        serde_json::json!({"messages": [
+            {"role": "user", "content": "Burn?"},
+            {"role": "assistant", "content": text}
+        ]})
+        .to_string()
+    };
+    write(
+        root.path(),
+        "chat.jsonl",
+        &format!("{}\n{}\n", line(OPEN), line(CLOSE)),
+    );
+    let (_, out, _) = check(root.path(), &[]);
+    assert_eq!(codes(&out), vec!["1:M003", "2:M003"], "{out}");
+    // The same messages in one conversation make one block; user and tool
+    // content between them is not part of the transcript.
+    let one = serde_json::json!([
+        {"role": "assistant", "content": OPEN},
+        {"role": "user", "content": "[/RESPONSE] [INVOKE:cfo|x]"},
+        {"role": "assistant", "content": [{"type": "text", "text": CLOSE}]}
+    ]);
+    std::fs::remove_file(root.path().join("chat.jsonl")).unwrap();
+    write(root.path(), "chat.json", &one.to_string());
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!((code, codes(&out)), (0, vec![]), "{out}");
+}
+
+#[test]
+fn cline_tool_blocks_are_not_tracked() {
+    let root = repo();
+    let history = serde_json::json!([
+        {"role": "user", "content": [{"type": "text", "text": "<task>Budget</task>"}]},
+        {"role": "assistant", "content": [
+            {"type": "text", "text": "<read_file><path>q3.csv</path></read_file>"},
+            {"type": "tool_use", "id": "toolu_1", "name": "read_file", "input": {}}
+        ]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_9", "content": "x"}]}
+    ]);
+    write(
+        root.path(),
+        "task/api_conversation_history.json",
+        &history.to_string(),
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!((code, codes(&out)), (0, vec![]), "{out}");
+    // The same blocks in an OpenAI-shaped file named otherwise are Cline by
+    // shape, and stay untracked too.
+    write(root.path(), "other.json", &history.to_string());
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!((code, codes(&out)), (0, vec![]), "{out}");
+}
+
+#[test]
+fn the_kinds_setting_forces_a_file_to_be_read_as_a_session_log() {
+    let root = repo();
+    let log = claude("a1", "", false, "CFO: x\n[INVOKE:cfo|Why?]");
+    write(root.path(), "logs/run.txt", &format!("{log}\n"));
+    let (_, out, _) = check(root.path(), &["logs/run.txt"]);
+    assert!(
+        !out.contains("L001"),
+        "a .txt file is a transcript by default: {out}"
+    );
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "kinds:\n  \"logs/*.txt\": session-log\n",
+    );
+    let (code, out, _) = check(root.path(), &["logs/run.txt"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(codes(&out), vec!["1:L001"], "{out}");
+}
