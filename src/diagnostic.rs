@@ -39,6 +39,8 @@ pub struct Diagnostic {
     pub help: String,
     /// Other places that explain the finding.
     pub related: Vec<(Span, String)>,
+    /// A rule failed on this file (a bug in boardlint): the run exits 2.
+    pub internal: bool,
 }
 
 impl Diagnostic {

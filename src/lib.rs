@@ -10,6 +10,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod files;
 pub mod format;
+pub mod guard;
 pub mod kinds;
 pub mod lines;
 pub mod model;

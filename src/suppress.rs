@@ -122,6 +122,10 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
     }
 
     diagnostics.retain(|d| {
+        // A rule's internal error is never suppressed.
+        if d.internal {
+            return true;
+        }
         let Some(rule) = rules::index_of(d.code) else {
             return true;
         };

@@ -55,7 +55,10 @@ pub fn run(args: &CheckArgs) -> i32 {
                 Input::File(path) => (display_path(path), path.clone()),
                 Input::Stdin => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
             };
-            let result = check_one(args, &ws, &run_context, input, &name, &config_path, color);
+            let result = crate::guard::contain(|| {
+                check_one(args, &ws, &run_context, input, &name, &config_path, color)
+            })
+            .unwrap_or_else(|cause| Err(format!("internal error: {cause}")));
             Outcome { name, result }
         })
         .collect();
@@ -152,7 +155,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         FailOn::Warning => errors + warnings > 0,
         FailOn::Never => false,
     };
-    if !run_errors.is_empty() {
+    if !run_errors.is_empty() || all.iter().any(|l| l.internal) {
         EXIT_FAILURE
     } else if failed {
         EXIT_FINDINGS
@@ -269,7 +272,11 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
             let source = files::read(&Input::File(path.clone())).ok();
             let settings = ws.config_for(path).ok().map(|c| c.settings_for(path));
             match (source, settings) {
-                (Some(source), Some(settings)) => crate::run_contribution(path, &source, &settings),
+                // A panic here is reported by the main pass over the file.
+                (Some(source), Some(settings)) => {
+                    crate::guard::contain(|| crate::run_contribution(path, &source, &settings))
+                        .unwrap_or_default()
+                }
                 _ => RunContext::default(),
             }
         })

@@ -61,7 +61,10 @@ pub fn run(args: &FmtArgs) -> i32 {
                     let options = FormatOptions {
                         lang: lang.or(config.lang),
                     };
-                    let formatted = format::format(&source, &settings, &options);
+                    // A formatter bug leaves the file untouched.
+                    let formatted =
+                        crate::guard::contain(|| format::format(&source, &settings, &options))
+                            .map_err(|cause| format!("internal error while formatting, file left unchanged: {cause}"))?;
                     if formatted == source {
                         return Ok(None);
                     }
@@ -158,7 +161,13 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
         let options = FormatOptions {
             lang: lang.or(config.lang),
         };
-        format::format(&source, &settings, &options)
+        match crate::guard::contain(|| format::format(&source, &settings, &options)) {
+            Ok(formatted) => formatted,
+            Err(cause) => {
+                eprintln!("error: {name}: internal error while formatting: {cause}");
+                return EXIT_FAILURE;
+            }
+        }
     };
     let changed = formatted != source;
     let mut out = std::io::stdout().lock();

@@ -49,6 +49,9 @@ pub struct Located {
     /// Start and end columns in Unicode code points (SARIF only).
     #[serde(skip)]
     pub code_point_columns: (usize, usize),
+    /// A rule failed on this file: the run exits 2.
+    #[serde(skip)]
+    pub internal: bool,
 }
 
 pub fn locate(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Located {
@@ -65,6 +68,7 @@ pub fn locate(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Located {
             index.code_point_column(d.span.start),
             index.code_point_column(d.span.end),
         ),
+        internal: d.internal,
     }
 }
 

@@ -201,6 +201,7 @@ impl RuleMeta {
             label: String::new(),
             help: String::new(),
             related: Vec::new(),
+            internal: false,
         }
     }
 
@@ -423,78 +424,36 @@ pub fn all() -> &'static [&'static dyn Described] {
 
 /// Run every enabled session rule over a session log.
 pub fn check_session(s: &crate::sessions::Session<'_>) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let selection = &s.settings.rules;
     let first = RULES.len() + HANDOFF_RULES.len() + TRANSITION_RULES.len() + HANDSHAKE_RULES.len();
-    for (j, rule) in SESSION_RULES.iter().enumerate() {
-        let i = first + j;
-        if !selection.enabled[i] {
-            continue;
-        }
-        let start = out.len();
-        rule.check(s, &mut out);
-        for d in &mut out[start..] {
-            d.severity = selection.severity[i];
-        }
-    }
-    out
+    run_family(SESSION_RULES, first, &s.settings.rules, |r, out| {
+        r.check(s, out)
+    })
 }
 
 /// Run every enabled handshake rule over a handshake log.
 pub fn check_handshake(log: &crate::records::handshake::HandshakeLog<'_>) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let selection = &log.settings.rules;
-    for (j, rule) in HANDSHAKE_RULES.iter().enumerate() {
-        let i = RULES.len() + HANDOFF_RULES.len() + TRANSITION_RULES.len() + j;
-        if !selection.enabled[i] {
-            continue;
-        }
-        let start = out.len();
-        rule.check(log, &mut out);
-        for d in &mut out[start..] {
-            d.severity = selection.severity[i];
-        }
-    }
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
-    out
+    let first = RULES.len() + HANDOFF_RULES.len() + TRANSITION_RULES.len();
+    run_family(HANDSHAKE_RULES, first, &log.settings.rules, |r, out| {
+        r.check(log, out)
+    })
 }
 
 /// Run every enabled transition rule over a transition log.
 pub fn check_transition(log: &crate::records::transition::TransitionLog<'_>) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let selection = &log.settings.rules;
-    for (j, rule) in TRANSITION_RULES.iter().enumerate() {
-        let i = RULES.len() + HANDOFF_RULES.len() + j;
-        if !selection.enabled[i] {
-            continue;
-        }
-        let start = out.len();
-        rule.check(log, &mut out);
-        for d in &mut out[start..] {
-            d.severity = selection.severity[i];
-        }
-    }
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
-    out
+    let first = RULES.len() + HANDOFF_RULES.len();
+    run_family(TRANSITION_RULES, first, &log.settings.rules, |r, out| {
+        r.check(log, out)
+    })
 }
 
 /// Run every enabled handoff rule over a handoff record.
 pub fn check_handoff(r: &crate::records::handoff::Handoff<'_>) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let selection = &r.settings.rules;
-    for (j, rule) in HANDOFF_RULES.iter().enumerate() {
-        let i = RULES.len() + j;
-        if !selection.enabled[i] {
-            continue;
-        }
-        let start = out.len();
-        rule.check(r, &mut out);
-        for d in &mut out[start..] {
-            d.severity = selection.severity[i];
-        }
-    }
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
-    out
+    run_family(
+        HANDOFF_RULES,
+        RULES.len(),
+        &r.settings.rules,
+        |rule, out| rule.check(r, out),
+    )
 }
 
 /// A rule by code (`L001`) or name (`self-invocation`), in any case.
@@ -512,20 +471,75 @@ pub fn index_of(code: &str) -> Option<usize> {
 /// Run every enabled rule over a transcript, at its configured severity;
 /// diagnostics come back in source order.
 pub fn check(t: &Transcript<'_>) -> Vec<Diagnostic> {
+    run_family(RULES, 0, &t.settings.rules, |r, out| r.check(t, out))
+}
+
+/// Run the enabled rules of one family (`first` is the family's first index
+/// in [`all`]) at their configured severity, in source order. A rule that
+/// panics loses its findings for this file and leaves one internal-error
+/// diagnostic instead; the other rules still run.
+fn run_family<R: Described + ?Sized>(
+    rules: &[&R],
+    first: usize,
+    selection: &crate::settings::RuleSelection,
+    check: impl Fn(&R, &mut Vec<Diagnostic>),
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let selection = &t.settings.rules;
-    for (i, rule) in RULES.iter().enumerate() {
+    for (j, rule) in rules.iter().enumerate() {
+        let i = first + j;
         if !selection.enabled[i] {
             continue;
         }
-        let start = out.len();
-        rule.check(t, &mut out);
-        for d in &mut out[start..] {
-            d.severity = selection.severity[i];
+        let meta = rule.meta();
+        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            inject_panic(meta.code);
+            let mut found = Vec::new();
+            check(rule, &mut found);
+            found
+        }));
+        match found {
+            Ok(mut found) => {
+                for d in &mut found {
+                    d.severity = selection.severity[i];
+                }
+                out.extend(found);
+            }
+            Err(payload) => out.push(internal_error(meta, &*payload)),
         }
     }
     out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
     out
+}
+
+/// The diagnostic left by a rule that panicked.
+fn internal_error(meta: &'static RuleMeta, payload: &(dyn std::any::Any + Send)) -> Diagnostic {
+    let cause = crate::guard::message(payload);
+    let mut d = meta
+        .diagnostic(
+            0..0,
+            format!(
+                "internal error in {} {}: {cause}; its findings for this file are missing",
+                meta.code, meta.name
+            ),
+        )
+        .with_help("this is a bug in boardlint, not in the file: please report it with the file that triggers it");
+    d.severity = crate::diagnostic::Severity::Error;
+    d.internal = true;
+    d
+}
+
+/// Debug builds make the rule named by `BOARDLINT_PANIC_IN_RULE` panic, so
+/// tests can show that a failing rule is contained. Release builds never do.
+fn inject_panic(code: &str) {
+    #[cfg(debug_assertions)]
+    {
+        static TARGET: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+        let target = TARGET.get_or_init(|| std::env::var("BOARDLINT_PANIC_IN_RULE").ok());
+        if target.as_deref() == Some(code) {
+            panic!("injected panic in {code}");
+        }
+    }
+    let _ = code;
 }
 
 /// Shared imports for rule files.

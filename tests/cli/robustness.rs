@@ -1,0 +1,98 @@
+//! Failures inside boardlint stay inside the file (and the rule) they hit.
+
+use crate::boardlint;
+use crate::config_settings::{repo, write};
+
+/// Debug builds make the rule named by `BOARDLINT_PANIC_IN_RULE` panic.
+#[test]
+fn a_panicking_rule_is_contained_to_its_file_and_rule() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "CFO: x\n[INVOKE:cfo|Why?]\n\n[RESPONSE:cmo]\nKey finding: [Answer]\n",
+    );
+    write(root.path(), "b.md", "CMO: y\n[INVOKE:cmo|Again?]\n");
+    let out = boardlint()
+        .current_dir(root.path())
+        .env("BOARDLINT_PANIC_IN_RULE", "L001")
+        .args(["check", "--format", "concise", "a.md", "b.md"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    // Each file gets the internal error, naming the rule, at its start ...
+    for file in ["a.md", "b.md"] {
+        assert!(
+            stdout.contains(&format!(
+                "{file}:1:1: error[L001] self-invocation: internal error in L001 self-invocation: injected panic in L001"
+            )),
+            "{stdout}"
+        );
+    }
+    // ... and the other rules still ran on it.
+    assert!(stdout.contains("a.md:5:14: warning[M004]"), "{stdout}");
+    assert!(stdout.contains("a.md:4:1: error[M003]"), "{stdout}");
+    // Without the failure the same run reports the real self-invocations
+    // and exits 1.
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "concise", "a.md", "b.md"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("a.md:2:1: error[L001]"), "{stdout}");
+    assert!(!stdout.contains("internal error"), "{stdout}");
+}
+
+#[test]
+fn a_panicking_rule_cannot_be_suppressed_away() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "<!-- boardlint-disable-file L001 -->\nCFO: x\n[INVOKE:cfo|Why?]\n",
+    );
+    let out = boardlint()
+        .current_dir(root.path())
+        .env("BOARDLINT_PANIC_IN_RULE", "L001")
+        .args(["check", "--format", "json", "a.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // (The comment does suppress the rule's real findings.)
+    boardlint()
+        .current_dir(root.path())
+        .args(["check", "a.md"])
+        .assert()
+        .code(0);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(report.as_array().unwrap().iter().any(|d| d["message"]
+        .as_str()
+        .unwrap()
+        .contains("internal error in L001")));
+}
+
+#[test]
+fn a_panicking_session_or_record_rule_is_contained_too() {
+    let root = repo();
+    write(
+        root.path(),
+        "s.jsonl",
+        "{\"type\":\"user\",\"uuid\":\"u1\",\"parentUuid\":null,\"sessionId\":\"s\",\"message\":{\"role\":\"user\",\"content\":\"hi\"}}\nnot json\n",
+    );
+    let out = boardlint()
+        .current_dir(root.path())
+        .env("BOARDLINT_PANIC_IN_RULE", "A005")
+        .args(["check", "--format", "concise", "s.jsonl"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(
+        stdout.contains("internal error in A005 duplicate-id"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("s.jsonl:2:1: error[A001]"), "{stdout}");
+}
