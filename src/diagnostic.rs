@@ -41,6 +41,38 @@ pub struct Diagnostic {
     pub related: Vec<(Span, String)>,
     /// A rule failed on this file (a bug in boardlint): the run exits 2.
     pub internal: bool,
+    /// Bytes that hold a secret: never shown, not even in a source excerpt.
+    pub redact: Vec<Span>,
+}
+
+/// A secret as a diagnostic may show it: nothing of it but its length.
+pub fn redacted(secret: &str) -> String {
+    format!("[redacted, {} characters]", secret.chars().count())
+}
+
+/// `source` with every redacted span of `diagnostics` overwritten by `*`,
+/// byte for byte, so offsets and lines stay where they were.
+pub fn redact_source(source: &str, diagnostics: &[Diagnostic]) -> Option<String> {
+    let spans: Vec<&Span> = diagnostics.iter().flat_map(|d| &d.redact).collect();
+    if spans.is_empty() {
+        return None;
+    }
+    let mut bytes = source.as_bytes().to_vec();
+    for span in spans {
+        let end = span.end.min(bytes.len());
+        for b in &mut bytes[span.start.min(end)..end] {
+            // Keep line breaks so the excerpt keeps its lines.
+            if *b != b'\n' && *b != b'\r' {
+                *b = b'*';
+            }
+        }
+    }
+    // Whole characters are overwritten, so this is UTF-8; if a span ever cut
+    // a character, the lossy form still hides the secret.
+    Some(
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    )
 }
 
 impl Diagnostic {
@@ -56,6 +88,12 @@ impl Diagnostic {
 
     pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
         self.related.push((span, label.into()));
+        self
+    }
+
+    /// Mark bytes that hold a secret, so no output shows them.
+    pub fn with_redacted(mut self, span: Span) -> Self {
+        self.redact.push(span);
         self
     }
 }

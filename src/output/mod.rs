@@ -82,9 +82,11 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_links(false)
         .with_width(100);
+    // Secrets never reach the excerpt.
+    let redacted = crate::diagnostic::redact_source(source, diagnostics);
     let src = NamedText {
         name: path,
-        text: source,
+        text: redacted.as_deref().unwrap_or(source),
     };
     let mut out = String::new();
     for d in diagnostics {

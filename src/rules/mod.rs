@@ -202,6 +202,7 @@ impl RuleMeta {
             help: String::new(),
             related: Vec::new(),
             internal: false,
+            redact: Vec::new(),
         }
     }
 

@@ -135,10 +135,16 @@ impl HandoffRule for SecretInRecord {
             };
             let line_start = r.source[..at].rfind('\n').map_or(0, |i| i + 1);
             let line_end = r.source[at..].find('\n').map_or(r.source.len(), |i| at + i);
+            let shown = crate::diagnostic::redacted(needle);
+            let secret = match needle.is_empty() {
+                true => line_start..line_end,
+                false => at..at + needle.len(),
+            };
             out.push(
                 self.meta()
-                    .diagnostic(line_start..line_end, format!("the record holds {kind}"))
+                    .diagnostic(line_start..line_end, format!("the record holds {kind}: {shown}"))
                     .with_label("secret")
+                    .with_redacted(secret)
                     .with_help("remove it and rotate it; pass credentials through the environment or a secret store"),
             );
         }

@@ -42,13 +42,13 @@ const SECRET_KEYS: &[&str] = &[
     "auth",
 ];
 
-fn find(key: Option<&str>, value: &Value) -> Option<(String, &'static str)> {
+fn find(key: Option<&str>, value: &Value) -> Option<(String, String, &'static str)> {
     match value {
         Value::Object(map) => map.iter().find_map(|(k, v)| find(Some(k), v)),
         Value::Array(items) => items.iter().find_map(|v| find(key, v)),
         Value::String(s) => {
             if let Some(kind) = credential(s) {
-                return Some((key.unwrap_or_default().to_string(), kind));
+                return Some((key.unwrap_or_default().to_string(), s.clone(), kind));
             }
             let named = key.is_some_and(|k| {
                 let k = k.to_ascii_lowercase();
@@ -56,8 +56,13 @@ fn find(key: Option<&str>, value: &Value) -> Option<(String, &'static str)> {
                     && !k.ends_with("_ref")
                     && !k.ends_with("_url")
             });
-            (named && !s.trim().is_empty())
-                .then(|| (key.unwrap_or_default().to_string(), "a secret-named field"))
+            (named && !s.trim().is_empty()).then(|| {
+                (
+                    key.unwrap_or_default().to_string(),
+                    s.clone(),
+                    "a secret-named field",
+                )
+            })
         }
         _ => None,
     }
@@ -66,13 +71,27 @@ fn find(key: Option<&str>, value: &Value) -> Option<(String, &'static str)> {
 impl TransitionRule for SecretInEvent {
     fn check(&self, log: &TransitionLog<'_>, out: &mut Vec<Diagnostic>) {
         for e in &log.events {
-            let Some((key, kind)) = e.object.iter().find_map(|(k, v)| find(Some(k), v)) else {
+            let Some((key, secret, kind)) = e.object.iter().find_map(|(k, v)| find(Some(k), v))
+            else {
                 continue;
+            };
+            // The secret as written in the raw line (JSON-escaped); the whole
+            // event if it cannot be found there.
+            let raw = serde_json::to_string(&secret).unwrap_or_default();
+            let raw = raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default();
+            let line = &log.source[e.span.clone()];
+            let hidden = match (raw.is_empty(), line.find(raw)) {
+                (false, Some(at)) => e.span.start + at..e.span.start + at + raw.len(),
+                _ => e.span.clone(),
             };
             out.push(
                 self.meta()
-                    .diagnostic(log.field_span(e, &key), format!("this event holds {kind}"))
+                    .diagnostic(
+                        log.field_span(e, &key),
+                        format!("this event holds {kind}: {}", crate::diagnostic::redacted(&secret)),
+                    )
                     .with_label("secret")
+                    .with_redacted(hidden)
                     .with_help("remove it and rotate it; pass credentials through the environment or a secret store"),
             );
         }

@@ -96,3 +96,72 @@ fn a_panicking_session_or_record_rule_is_contained_too() {
     );
     assert!(stdout.contains("s.jsonl:2:1: error[A001]"), "{stdout}");
 }
+
+/// The secrets written in the P011 and T013 trigger fixtures.
+const SECRETS: &[&str] = &[
+    "AKIAIOSFODNN7EXAMPLE",
+    "ghp_EXAMPLEexampleEXAMPLEexample00000000",
+    "example-staging-pass",
+    "hunter2-staging",
+];
+
+#[test]
+fn no_output_format_shows_a_secret_a_rule_found() {
+    let root = repo();
+    for (dir, files) in [
+        (
+            "P011",
+            &[
+                "01-aws-key-in-risks.handoff.yaml",
+                "02-github-token-in-executor.handoff.yaml",
+                "03-password-in-logs.handoff.yaml",
+            ],
+        ),
+        (
+            "T013",
+            &[
+                "01-github-token-in-env.events.jsonl",
+                "02-password-field.events.jsonl",
+                "03-aws-key-id-in-reason.events.jsonl",
+            ],
+        ),
+    ] {
+        for file in files {
+            let text =
+                std::fs::read_to_string(crate::fixture(&format!("{dir}/trigger/{file}"))).unwrap();
+            write(root.path(), &format!("{dir}/{file}"), &text);
+        }
+    }
+    let all = SECRETS.iter().all(|s| {
+        ["P011", "T013"].iter().any(|d| {
+            std::fs::read_dir(root.path().join(d)).unwrap().any(|f| {
+                std::fs::read_to_string(f.unwrap().path())
+                    .unwrap()
+                    .contains(s)
+            })
+        })
+    });
+    assert!(all, "every secret is in the input");
+    for format in [
+        "human", "concise", "json", "jsonl", "sarif", "github", "junit",
+    ] {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args([
+                "check", "--color", "never", "--format", format, "P011", "T013",
+            ])
+            .output()
+            .unwrap();
+        let shown = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(shown.matches("P011").count() >= 3, "{format}: {shown}");
+        assert!(shown.contains("T013"), "{format}: {shown}");
+        assert!(shown.contains("[redacted, "), "{format}: {shown}");
+        for secret in SECRETS {
+            assert!(!shown.contains(secret), "{format} shows {secret}: {shown}");
+        }
+    }
+}
