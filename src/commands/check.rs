@@ -143,7 +143,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
 
     for e in &run_errors {
-        eprintln!("error: {e}");
+        eprintln!("error: {}", crate::output::safe::text(e));
     }
     let fail_on = if args.exit_zero {
         FailOn::Never

@@ -88,7 +88,7 @@ pub fn run(args: &FmtArgs) -> i32 {
                 if args.diff {
                     let _ = out.write_all(diff.as_bytes());
                 } else if args.check && !args.quiet {
-                    let _ = writeln!(out, "Would reformat: {name}");
+                    let _ = writeln!(out, "Would reformat: {}", crate::output::safe::text(name));
                 }
             }
             Ok(None) => unchanged += 1,
@@ -113,7 +113,7 @@ pub fn run(args: &FmtArgs) -> i32 {
         }
     }
     for e in &run_errors {
-        eprintln!("error: {e}");
+        eprintln!("error: {}", crate::output::safe::text(e));
     }
     if !run_errors.is_empty() {
         EXIT_FAILURE

@@ -6,7 +6,9 @@ use crate::diagnostic::Severity;
 
 /// Escape an annotation's message, as the workflow-command format requires.
 fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
+    // Control characters go escaped too: the log viewer renders ANSI.
+    super::safe::text_keeping_lines(s)
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }

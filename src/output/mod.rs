@@ -6,6 +6,7 @@
 
 mod github;
 mod junit;
+pub mod safe;
 mod sarif;
 
 pub use github::github;
@@ -82,14 +83,34 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_links(false)
         .with_width(100);
-    // Secrets never reach the excerpt.
+    // Secrets never reach the excerpt, nor do raw control characters.
     let redacted = crate::diagnostic::redact_source(source, diagnostics);
+    let source = redacted.as_deref().unwrap_or(source);
+    let escaped = safe::source(source);
+    let shift = |span: &crate::syntax::Span| match &escaped {
+        Some(e) => e.map(span.start)..e.map(span.end),
+        None => span.clone(),
+    };
+    let name = safe::text(path);
     let src = NamedText {
-        name: path,
-        text: redacted.as_deref().unwrap_or(source),
+        name: &name,
+        text: escaped.as_ref().map_or(source, |e| e.text.as_str()),
+        original: escaped.as_ref().map(|e| (source, e)),
     };
     let mut out = String::new();
     for d in diagnostics {
+        let d = &Diagnostic {
+            span: shift(&d.span),
+            message: safe::text(&d.message).into_owned(),
+            label: safe::text(&d.label).into_owned(),
+            help: safe::text(&d.help).into_owned(),
+            related: d
+                .related
+                .iter()
+                .map(|(span, label)| (shift(span), safe::text(label).into_owned()))
+                .collect(),
+            ..d.clone()
+        };
         let report = Report { d, src: &src };
         if handler.render_report(&mut out, &report).is_err() {
             out.push_str(&format!(
@@ -118,7 +139,11 @@ pub fn concise(located: &[Located], color: bool) -> String {
         };
         out.push_str(&format!(
             "{}:{}:{}: {tag} {}: {}\n",
-            l.path, l.start.line, l.start.column, l.name, l.message
+            safe::text(&l.path),
+            l.start.line,
+            l.start.column,
+            l.name,
+            safe::text(&l.message)
         ));
     }
     out
@@ -208,6 +233,9 @@ pub fn summary(
 struct NamedText<'a> {
     name: &'a str,
     text: &'a str,
+    /// When `text` is an escaped copy: the original, so that the column
+    /// shown counts bytes of the real line.
+    original: Option<(&'a str, &'a safe::Escaped)>,
 }
 
 impl SourceCode for NamedText<'_> {
@@ -225,7 +253,13 @@ impl SourceCode for NamedText<'_> {
             inner.data(),
             *inner.span(),
             inner.line(),
-            inner.column(),
+            match self.original {
+                Some((original, escaped)) => {
+                    let at = escaped.unmap(inner.span().offset());
+                    at - original[..at].rfind('\n').map_or(0, |i| i + 1)
+                }
+                None => inner.column(),
+            },
             inner.line_count(),
         )))
     }

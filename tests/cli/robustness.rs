@@ -165,3 +165,46 @@ fn no_output_format_shows_a_secret_a_rule_found() {
         }
     }
 }
+
+#[test]
+fn control_characters_from_the_input_never_reach_the_terminal_raw() {
+    let root = repo();
+    // An ANSI colour sequence, a right-to-left override, a bell and a lone
+    // carriage return, before and inside the offending marker and in the
+    // file name.
+    let text = "CFO: \u{1b}[31mred\u{1b}[0m \u{202e} [INVOKE:cfo|why?\u{7}]\rover\n";
+    write(root.path(), "e\u{1b}[2J.md", text);
+    for format in ["human", "concise", "github"] {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["check", "--color", "never", "--format", format, "."])
+            .output()
+            .unwrap();
+        let shown = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}: {shown}");
+        for raw in ['\u{1b}', '\u{202e}', '\u{7}', '\r'] {
+            assert!(
+                !shown.contains(raw),
+                "{format} printed {raw:?} raw: {shown:?}"
+            );
+        }
+        assert!(shown.contains("L001"), "{format}: {shown}");
+        assert!(shown.contains("\\u{1b}"), "{format}: {shown}");
+        // Columns still count bytes of the real line: the INVOKE is at
+        // byte 22 (the escape sequences are 5 and 4 bytes, the override 3).
+        let place = match format {
+            "human" => "[e\\u{1b}[2J.md:1:23]",
+            "concise" => "e\\u{1b}[2J.md:1:23:",
+            _ => "line=1,col=23,",
+        };
+        assert!(shown.contains(place), "{format}: {shown}");
+    }
+    // Machine formats stay valid documents, the characters JSON-escaped.
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "json", "."])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report[0]["start"]["column"], 23);
+}

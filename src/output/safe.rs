@@ -1,0 +1,120 @@
+//! Text from the input is never written raw to a terminal: control
+//! characters (an escape sequence starts with one), a carriage return that
+//! ends no line, and the bidirectional overrides that can reorder what a
+//! reader sees are shown escaped, as `\u{1b}`.
+
+use std::borrow::Cow;
+
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn escape(c: char) -> String {
+    format!("\\u{{{:x}}}", c as u32)
+}
+
+/// A one-line text (a message, a label, a path) safe to print: every unsafe
+/// character and every line break escaped.
+pub fn text(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(|c| is_unsafe(c) || matches!(c, '\n' | '\r')) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.chars()
+            .map(|c| match c {
+                c if is_unsafe(c) || matches!(c, '\n' | '\r') => escape(c),
+                c => c.to_string(),
+            })
+            .collect(),
+    )
+}
+
+/// The same, keeping `\n` and `\r` for a format that escapes them itself.
+pub fn text_keeping_lines(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(is_unsafe) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.chars()
+            .map(|c| match c {
+                c if is_unsafe(c) => escape(c),
+                c => c.to_string(),
+            })
+            .collect(),
+    )
+}
+
+/// A source text safe to print as an excerpt, with the map from its
+/// offsets to the escaped text's offsets; `None` when it is already safe.
+/// Line breaks are kept (a `\r` only before `\n`).
+pub fn source(s: &str) -> Option<Escaped> {
+    let unsafe_at =
+        |i: usize, c: char| is_unsafe(c) || (c == '\r' && !s[i + 1..].starts_with('\n'));
+    if !s.char_indices().any(|(i, c)| unsafe_at(i, c)) {
+        return None;
+    }
+    let mut text = String::with_capacity(s.len() + 16);
+    let mut shifts = Vec::new();
+    for (i, c) in s.char_indices() {
+        if unsafe_at(i, c) {
+            let e = escape(c);
+            text.push_str(&e);
+            // From the byte after this character on, offsets move by the
+            // escape's extra length.
+            shifts.push((i + c.len_utf8(), text.len() - (i + c.len_utf8())));
+        } else {
+            text.push(c);
+        }
+    }
+    Some(Escaped { text, shifts })
+}
+
+/// An escaped source and how its offsets moved.
+pub struct Escaped {
+    pub text: String,
+    /// (first original offset that moved, total shift from there on).
+    shifts: Vec<(usize, usize)>,
+}
+
+impl Escaped {
+    /// Where an original offset landed in the escaped text.
+    pub fn map(&self, offset: usize) -> usize {
+        let n = self.shifts.partition_point(|&(at, _)| at <= offset);
+        offset + if n == 0 { 0 } else { self.shifts[n - 1].1 }
+    }
+
+    /// The original offset of an offset in the escaped text that starts a
+    /// character (or an escape).
+    pub fn unmap(&self, offset: usize) -> usize {
+        let n = self.shifts.partition_point(|&(at, by)| at + by <= offset);
+        match n {
+            0 => offset.min(self.shifts.first().map_or(offset, |&(at, _)| at)),
+            n => offset - self.shifts[n - 1].1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_controls_and_bidi_overrides_but_keeps_lines() {
+        assert_eq!(text("plain → text"), "plain → text");
+        assert_eq!(text("a\u{1b}[31mred"), "a\\u{1b}[31mred");
+        assert_eq!(text("x\ny\u{202e}z\u{9b}"), "x\\u{a}y\\u{202e}z\\u{9b}");
+        assert!(source("a\r\nb\tc\n").is_none());
+        let e = source("a\u{1b}b\rc\r\nd").unwrap();
+        assert_eq!(e.text, "a\\u{1b}b\\u{d}c\r\nd");
+        // `b` was at 2, `c` at 4, `d` at 7.
+        assert_eq!(e.map(0), 0);
+        assert_eq!(e.map(1), 1);
+        assert_eq!(&e.text[e.map(2)..e.map(3)], "b");
+        assert_eq!(&e.text[e.map(4)..e.map(5)], "c");
+        assert_eq!(&e.text[e.map(7)..], "d");
+        for at in [0, 1, 2, 4, 5, 6, 7] {
+            assert_eq!(e.unmap(e.map(at)), at);
+        }
+    }
+}
