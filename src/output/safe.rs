@@ -17,32 +17,26 @@ fn escape(c: char) -> String {
 /// A one-line text (a message, a label, a path) safe to print: every unsafe
 /// character and every line break escaped.
 pub fn text(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(|c| is_unsafe(c) || matches!(c, '\n' | '\r')) {
-        return Cow::Borrowed(s);
-    }
-    Cow::Owned(
-        s.chars()
-            .map(|c| match c {
-                c if is_unsafe(c) || matches!(c, '\n' | '\r') => escape(c),
-                c => c.to_string(),
-            })
-            .collect(),
-    )
+    escape_where(s, |c| is_unsafe(c) || matches!(c, '\n' | '\r'))
 }
 
 /// The same, keeping `\n` and `\r` for a format that escapes them itself.
 pub fn text_keeping_lines(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(is_unsafe) {
+    escape_where(s, is_unsafe)
+}
+
+fn escape_where(s: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
+    if !s.chars().any(&escaped) {
         return Cow::Borrowed(s);
     }
-    Cow::Owned(
-        s.chars()
-            .map(|c| match c {
-                c if is_unsafe(c) => escape(c),
-                c => c.to_string(),
-            })
-            .collect(),
-    )
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match escaped(c) {
+            true => out.push_str(&escape(c)),
+            false => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// A source text safe to print as an excerpt, with the map from its
