@@ -44,6 +44,13 @@ const SECRET_KEYS: &[&str] = &[
     "auth",
 ];
 
+/// Whether a key is named like one that holds a secret (`password`,
+/// `api_key`, …), but not a reference to one (`*_ref`, `*_url`).
+pub fn secret_key(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    SECRET_KEYS.iter().any(|s| k.contains(s)) && !k.ends_with("_ref") && !k.ends_with("_url")
+}
+
 /// What kind of credential a value looks like, if any.
 pub fn credential(value: &str) -> Option<&'static str> {
     let v = value.trim();
@@ -98,12 +105,7 @@ fn walk(key: Option<&str>, value: &Value, found: &mut Vec<(String, &'static str)
         Value::Tagged(t) => walk(key, &t.value, found),
         _ => {
             let text = crate::yaml::scalar(value).unwrap_or_default();
-            let named = key.is_some_and(|k| {
-                let k = k.to_ascii_lowercase();
-                SECRET_KEYS.iter().any(|s| k.contains(s))
-                    && !k.ends_with("_ref")
-                    && !k.ends_with("_url")
-            });
+            let named = key.is_some_and(secret_key);
             if let Some(kind) = credential(&text) {
                 found.push((text, kind));
             } else if named && !text.trim().is_empty() && !matches!(value, Value::Bool(_)) {

@@ -1,4 +1,4 @@
-use crate::rules::p011_secret_in_record::credential;
+use crate::rules::p011_secret_in_record::{credential, secret_key};
 use crate::rules::prelude::*;
 use serde_json::Value;
 
@@ -29,19 +29,6 @@ declare_rule! {
     }
 }
 
-const SECRET_KEYS: &[&str] = &[
-    "password",
-    "passwd",
-    "secret",
-    "token",
-    "api_key",
-    "apikey",
-    "private_key",
-    "access_key",
-    "credential",
-    "auth",
-];
-
 fn find(key: Option<&str>, value: &Value) -> Option<(String, String, &'static str)> {
     match value {
         Value::Object(map) => map.iter().find_map(|(k, v)| find(Some(k), v)),
@@ -50,12 +37,7 @@ fn find(key: Option<&str>, value: &Value) -> Option<(String, String, &'static st
             if let Some(kind) = credential(s) {
                 return Some((key.unwrap_or_default().to_string(), s.clone(), kind));
             }
-            let named = key.is_some_and(|k| {
-                let k = k.to_ascii_lowercase();
-                SECRET_KEYS.iter().any(|s| k.contains(s))
-                    && !k.ends_with("_ref")
-                    && !k.ends_with("_url")
-            });
+            let named = key.is_some_and(secret_key);
             (named && !s.trim().is_empty()).then(|| {
                 (
                     key.unwrap_or_default().to_string(),
