@@ -145,8 +145,10 @@ fn io_cause(e: &std::io::Error) -> String {
 
 /// Replace a file's content atomically: the new content goes to a temporary
 /// file in the same directory, which takes the original's permissions and is
-/// then renamed over it. On any failure the original is left untouched.
-pub fn write_atomic(path: &Path, content: &str) -> Result<(), String> {
+/// then renamed over it. A read-only file is refused, and a file whose
+/// content is no longer `read` (it changed on disk since it was read) is
+/// left alone. On any failure the original is left untouched.
+pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<(), String> {
     use std::io::Write;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -155,11 +157,21 @@ pub fn write_atomic(path: &Path, content: &str) -> Result<(), String> {
     let permissions = std::fs::metadata(path)
         .map_err(|e| io_cause(&e))?
         .permissions();
+    if permissions.readonly() {
+        return Err("the file is read-only: not rewritten".to_string());
+    }
     let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| io_cause(&e))?;
     tmp.write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
     tmp.as_file().sync_all().map_err(|e| io_cause(&e))?;
     std::fs::set_permissions(tmp.path(), permissions).map_err(|e| io_cause(&e))?;
+    // The last moment before the rename: if someone else wrote the file
+    // meanwhile, their version wins.
+    if std::fs::read(path).map_err(|e| io_cause(&e))? != read.as_bytes() {
+        return Err(
+            "the file changed on disk while it was being formatted: left as it is".to_string(),
+        );
+    }
     tmp.persist(path).map_err(|e| io_cause(&e.error))?;
     Ok(())
 }
@@ -176,4 +188,36 @@ pub fn write_new(path: &Path, content: &str) -> Result<(), String> {
         .map_err(|e| io_cause(&e))?;
     tmp.persist(path).map_err(|e| io_cause(&e.error))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_atomic_leaves_a_file_that_changed_since_it_was_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.md");
+        std::fs::write(&path, "theirs\n").unwrap();
+        let err = write_atomic(&path, "ours as read\n", "formatted\n").unwrap_err();
+        assert!(err.contains("changed on disk"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "theirs\n");
+        // No temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        write_atomic(&path, "theirs\n", "formatted\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "formatted\n");
+    }
+
+    #[test]
+    fn write_atomic_refuses_a_read_only_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.md");
+        std::fs::write(&path, "x\n").unwrap();
+        let mut p = std::fs::metadata(&path).unwrap().permissions();
+        p.set_readonly(true);
+        std::fs::set_permissions(&path, p).unwrap();
+        let err = write_atomic(&path, "x\n", "y\n").unwrap_err();
+        assert!(err.contains("read-only"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x\n");
+    }
 }

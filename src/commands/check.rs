@@ -216,7 +216,7 @@ fn check_one(
         if formatted != source {
             let after = crate::check_file(path, &formatted, &settings);
             if after.len() < diagnostics.len() {
-                files::write_atomic(file, &formatted)?;
+                files::write_atomic(file, &source, &formatted)?;
                 fixed = diagnostics.len() - after.len();
                 diagnostics = after;
                 source = formatted;

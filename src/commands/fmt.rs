@@ -72,7 +72,7 @@ pub fn run(args: &FmtArgs) -> i32 {
                         return Ok(Some(unified_diff(&name, &source, &formatted)));
                     }
                     if !args.check {
-                        files::write_atomic(path, &formatted)?;
+                        files::write_atomic(path, &source, &formatted)?;
                     }
                     Ok(Some(String::new()))
                 });

@@ -208,3 +208,86 @@ fn control_characters_from_the_input_never_reach_the_terminal_raw() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report[0]["start"]["column"], 23);
 }
+
+const DRAFT: &str = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n";
+
+fn formatted_draft() -> String {
+    let out = boardlint()
+        .args(["fmt", "-"])
+        .write_stdin(DRAFT)
+        .output()
+        .unwrap();
+    let formatted = String::from_utf8(out.stdout).unwrap();
+    assert_ne!(formatted, DRAFT, "the draft needs formatting");
+    formatted
+}
+
+#[test]
+fn fmt_refuses_a_read_only_file_and_formats_the_rest() {
+    let root = repo();
+    write(root.path(), "ro.md", DRAFT);
+    write(root.path(), "rw.md", DRAFT);
+    let ro = root.path().join("ro.md");
+    let mut p = std::fs::metadata(&ro).unwrap().permissions();
+    p.set_readonly(true);
+    std::fs::set_permissions(&ro, p).unwrap();
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "ro.md", "rw.md"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("ro.md: the file is read-only"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&ro).unwrap(), DRAFT);
+    assert_eq!(
+        std::fs::read_to_string(root.path().join("rw.md")).unwrap(),
+        formatted_draft()
+    );
+}
+
+/// Kill `fmt` (SIGKILL, then SIGINT) in the middle of a large batch: every
+/// file is wholly old or wholly new, and no temporary file is left but
+/// those of the killed writes' own names.
+#[test]
+fn an_interrupted_fmt_leaves_every_file_wholly_old_or_wholly_new() {
+    let formatted = formatted_draft();
+    for (signal, delay_ms) in [("KILL", 40), ("INT", 60), ("KILL", 120)] {
+        let root = repo();
+        for i in 0..1500 {
+            write(root.path(), &format!("d/{i:04}.md"), DRAFT);
+        }
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlint"))
+            .current_dir(root.path())
+            .args(["fmt", "d"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        child.wait().unwrap();
+        let (mut old, mut new) = (0, 0);
+        for entry in std::fs::read_dir(root.path().join("d")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if !name.ends_with(".md") {
+                // A temporary file of a write that was cut short: never a
+                // transcript name, and the original beside it is intact.
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text == DRAFT {
+                old += 1;
+            } else {
+                assert_eq!(text, formatted, "{name} after SIG{signal} at {delay_ms} ms");
+                new += 1;
+            }
+        }
+        assert_eq!(old + new, 1500, "SIG{signal}: every file still there");
+        eprintln!("SIG{signal} after {delay_ms} ms: {old} old, {new} new");
+    }
+}
