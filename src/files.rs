@@ -24,8 +24,49 @@ pub const INBOX_DIRS: [&str; 2] = [".team", ".mailboxes"];
 /// Something to check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
+    /// Named on the command line.
     File(PathBuf),
+    /// Found by walking a directory.
+    Walked(PathBuf),
     Stdin,
+}
+
+impl Input {
+    /// The file's path; `None` for standard input.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::File(p) | Input::Walked(p) => Some(p),
+            Input::Stdin => None,
+        }
+    }
+}
+
+/// Why an input could not be read as text.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Not UTF-8 and holding a NUL byte: a binary file, not a transcript.
+    Binary {
+        nul_at: usize,
+    },
+    Other(String),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Binary { nul_at } => write!(
+                f,
+                "a binary file, not text (not UTF-8, NUL byte at byte offset {nul_at})"
+            ),
+            ReadError::Other(cause) => f.write_str(cause),
+        }
+    }
+}
+
+impl From<ReadError> for String {
+    fn from(e: ReadError) -> String {
+        e.to_string()
+    }
 }
 
 /// A path found on the command line or by walking a directory.
@@ -42,7 +83,8 @@ impl Found {
     pub fn into_input(self) -> Input {
         match self {
             Found::Stdin => Input::Stdin,
-            Found::Explicit(p) | Found::Walked(p) => Input::File(p),
+            Found::Explicit(p) => Input::File(p),
+            Found::Walked(p) => Input::Walked(p),
         }
     }
 }
@@ -116,22 +158,26 @@ fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> 
 
 /// Read an input as UTF-8 text. The error names the cause; for text that is
 /// not UTF-8 it gives the byte offset of the first invalid sequence.
-pub fn read(input: &Input) -> Result<String, String> {
+/// A UTF-8 text with NUL bytes is still text; bytes that are not UTF-8 and
+/// hold a NUL are a binary file.
+pub fn read(input: &Input) -> Result<String, ReadError> {
+    let other = |e: std::io::Error| ReadError::Other(io_cause(&e));
     let bytes = match input {
-        Input::File(path) => std::fs::read(path).map_err(|e| io_cause(&e))?,
+        Input::File(path) | Input::Walked(path) => std::fs::read(path).map_err(other)?,
         Input::Stdin => {
             let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| io_cause(&e))?;
+            std::io::stdin().read_to_end(&mut buf).map_err(other)?;
             buf
         }
     };
     String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "not valid UTF-8 (first invalid byte sequence at byte offset {})",
-            e.utf8_error().valid_up_to()
-        )
+        let bad = e.utf8_error().valid_up_to();
+        match e.as_bytes().iter().position(|&b| b == 0) {
+            Some(nul_at) => ReadError::Binary { nul_at },
+            None => ReadError::Other(format!(
+                "not valid UTF-8 (first invalid byte sequence at byte offset {bad})"
+            )),
+        }
     })
 }
 

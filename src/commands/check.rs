@@ -51,9 +51,9 @@ pub fn run(args: &CheckArgs) -> i32 {
     let outcomes: Vec<Outcome> = inputs
         .par_iter()
         .map(|input| {
-            let (name, config_path) = match input {
-                Input::File(path) => (display_path(path), path.clone()),
-                Input::Stdin => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
+            let (name, config_path) = match input.path() {
+                Some(path) => (display_path(path), path.to_path_buf()),
+                None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
             };
             let result = crate::guard::contain(|| {
                 check_one(args, &ws, &run_context, input, &name, &config_path, color)
@@ -190,10 +190,25 @@ fn check_one(
     }
     let mut settings = config.settings_for(config_path);
     settings.run = run.clone();
-    let mut source = files::read(input)?;
+    let mut source = match files::read(input) {
+        // A binary file met while walking is skipped, with a note.
+        Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
+            eprintln!(
+                "note: {}: binary file skipped",
+                crate::output::safe::text(name)
+            );
+            return Ok(Findings {
+                located: Vec::new(),
+                rendered: String::new(),
+                fixed: 0,
+                skipped: true,
+            });
+        }
+        read => read?,
+    };
     // Standard input has a path only when `--stdin-filename` names one.
     let path = match input {
-        Input::File(_) => Some(config_path),
+        Input::File(_) | Input::Walked(_) => Some(config_path),
         Input::Stdin => args.stdin_filename.as_ref().map(|_| config_path),
     };
     // A YAML or JSON file that is no record is not checked (and not counted).
@@ -210,7 +225,7 @@ fn check_one(
     }
     let mut diagnostics = crate::check_file(path, &source, &settings);
     let mut fixed = 0;
-    if let (true, Input::File(file)) = (args.fix, input) {
+    if let (true, Some(file)) = (args.fix, input.path()) {
         let options = FormatOptions { lang: config.lang };
         let formatted = format::format(&source, &settings, &options);
         if formatted != source {
@@ -264,12 +279,9 @@ pub(super) fn config_failure(e: &crate::config::ConfigError) -> i32 {
 fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
     let parts: Vec<RunContext> = inputs
         .par_iter()
-        .filter_map(|input| match input {
-            Input::File(path) => Some(path),
-            Input::Stdin => None,
-        })
+        .filter_map(Input::path)
         .map(|path| {
-            let source = files::read(&Input::File(path.clone())).ok();
+            let source = files::read(&Input::File(path.to_path_buf())).ok();
             let settings = ws.config_for(path).ok().map(|c| c.settings_for(path));
             match (source, settings) {
                 // A panic here is reported by the main pass over the file.

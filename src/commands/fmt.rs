@@ -35,7 +35,7 @@ pub fn run(args: &FmtArgs) -> i32 {
     let results: Vec<(String, Result<Option<String>, String>)> = inputs
         .par_iter()
         .map(|input| {
-            let Input::File(path) = input else {
+            let Some(path) = input.path() else {
                 return (
                     "-".to_string(),
                     Err("standard input cannot be mixed with paths".to_string()),
@@ -46,7 +46,14 @@ pub fn run(args: &FmtArgs) -> i32 {
                 .config_for(path)
                 .map_err(|e| format!("configuration: {e}"))
                 .and_then(|config| {
-                    let source = files::read(input)?;
+                    let source = match files::read(input) {
+                        // A binary file met while walking is skipped.
+                        Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
+                            eprintln!("note: {}: binary file skipped", crate::output::safe::text(&name));
+                            return Ok(None);
+                        }
+                        read => read?,
+                    };
                     let settings = config.settings_for(path);
                     // Only transcripts and decision logs are formatted.
                     let kind = settings
@@ -135,7 +142,7 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
         Ok(c) => c,
         Err(e) => return config_failure(&e),
     };
-    let source = match files::read(&Input::Stdin) {
+    let source = match files::read(&Input::Stdin).map_err(String::from) {
         Ok(s) => s,
         Err(cause) => {
             eprintln!("error: {name}: {cause}");

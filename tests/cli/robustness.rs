@@ -291,3 +291,62 @@ fn an_interrupted_fmt_leaves_every_file_wholly_old_or_wholly_new() {
         eprintln!("SIG{signal} after {delay_ms} ms: {old} old, {new} new");
     }
 }
+
+#[test]
+fn binary_files_are_skipped_when_walked_and_an_error_when_named() {
+    let root = repo();
+    // A PNG header under a transcript's name: not UTF-8, and NUL bytes.
+    let png: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01";
+    std::fs::create_dir_all(root.path().join("t")).unwrap();
+    std::fs::write(root.path().join("t/image.md"), png).unwrap();
+    // UTF-8 text with a NUL byte is still text, and still checked.
+    write(root.path(), "t/nul.md", "CFO: x\0\n[INVOKE:cfo|Why?]\n");
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "concise", "t"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("note: t/image.md: binary file skipped"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("t/nul.md:2:1: error[L001]"), "{stdout}");
+    assert!(stdout.contains("(1 file checked)"), "{stdout}");
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "t/image.md"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "error: t/image.md: a binary file, not text (not UTF-8, NUL byte at byte offset 8)"
+        ),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_does_not_hang_the_walk() {
+    let root = repo();
+    write(root.path(), "t/a.md", "CFO: x\n[INVOKE:cfo|Why?]\n");
+    std::os::unix::fs::symlink("..", root.path().join("t/up")).unwrap();
+    std::os::unix::fs::symlink("loop", root.path().join("t/loop")).unwrap();
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "concise", "t"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("t/a.md:2:1: error[L001]"), "{stdout}");
+    assert!(stdout.contains("(1 file checked)"), "{stdout}");
+}
