@@ -350,3 +350,86 @@ fn a_symlink_loop_does_not_hang_the_walk() {
     assert!(stdout.contains("t/a.md:2:1: error[L001]"), "{stdout}");
     assert!(stdout.contains("(1 file checked)"), "{stdout}");
 }
+
+/// A billion-laughs document: ten levels of nine aliases each.
+fn alias_bomb(indent: &str) -> String {
+    let mut items = vec!["&a [x, x, x, x, x, x, x, x, x]".to_string()];
+    for i in 0..10 {
+        let prev = if i == 0 {
+            "a".to_string()
+        } else {
+            format!("l{}", i - 1)
+        };
+        items.push(format!(
+            "&l{i} [{}]",
+            vec![format!("*{prev}"); 9].join(", ")
+        ));
+    }
+    items.iter().map(|x| format!("{indent}- {x}\n")).collect()
+}
+
+#[test]
+fn hostile_configuration_files_are_refused_quickly_with_a_clear_error() {
+    let deep = format!("exclude: {}{}\n", "[".repeat(5000), "]".repeat(5000));
+    let huge = format!("lang: {}\n", "x".repeat(2 << 20));
+    for (what, config, cause) in [
+        (
+            "alias bomb",
+            format!("exclude:\n{}", alias_bomb("  ")),
+            "exclude",
+        ),
+        ("deep nesting", deep, "exclude"),
+        ("huge scalar", huge, "a configuration is at most 1048576"),
+    ] {
+        let root = repo();
+        write(root.path(), "a.md", "CFO: x\n");
+        write(root.path(), ".boardlint.yaml", &config);
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["check", "a.md"])
+            .timeout(std::time::Duration::from_secs(30))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+        assert!(
+            stderr.contains(".boardlint.yaml") && stderr.contains(cause),
+            "{what}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn hostile_handoff_records_are_refused_quickly_with_a_clear_error() {
+    let deep = format!(
+        "task_id: T-1\nnotes: {}{}\n",
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
+    let huge = format!("task_id: T-1\nnotes: {}\n", "x".repeat(2 << 20));
+    for (what, record, cause) in [
+        (
+            "alias bomb",
+            format!("task_id: T-1\nnotes:\n{}", alias_bomb("  ")),
+            "repetition limit exceeded",
+        ),
+        ("deep nesting", deep, "recursion limit exceeded"),
+        ("huge scalar", huge, "a record is at most 1048576"),
+    ] {
+        let root = repo();
+        write(root.path(), "r.handoff.yaml", &record);
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["check", "--format", "concise", "r.handoff.yaml"])
+            .timeout(std::time::Duration::from_secs(30))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{what}: {stdout}");
+        assert!(
+            stdout.contains("error[P001] missing-field: the record cannot be read: ")
+                && stdout.contains(cause),
+            "{what}: {stdout}"
+        );
+    }
+}
