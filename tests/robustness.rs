@@ -78,3 +78,65 @@ fn one_long_line_and_mixed_line_endings() {
     let d = check(mixed);
     assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["L001"]);
 }
+
+fn format(source: &str) -> String {
+    boardlint::format::format(
+        source,
+        &Settings::default(),
+        &boardlint::format::FormatOptions::default(),
+    )
+}
+
+#[test]
+fn twenty_thousand_nested_response_blocks() {
+    let mut text = "[RESPONSE:cfo]\n".repeat(20_000);
+    text.push_str(&"[/RESPONSE]\n".repeat(20_000));
+    let diagnostics = check(&text);
+    assert!(diagnostics.iter().all(|d| d.code != "M003"));
+    assert_eq!(format(&format(&text)), format(&text));
+}
+
+#[test]
+fn bulk_brackets_and_unclosed_invocations_format_losslessly() {
+    for text in ["[".repeat(1 << 18), "[INVOKE:".repeat((1 << 18) / 8)] {
+        let diagnostics = check(&text);
+        assert!(diagnostics.len() <= text.len());
+        assert_eq!(format(&text).trim_end(), text.trim_end());
+    }
+}
+
+#[test]
+fn twenty_thousand_bullets_in_one_section() {
+    let mut text = String::from("━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n📊 CFO — Q3\n━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\nBOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("• item {i} (from ledger) 🟢\n"));
+    }
+    let diagnostics = check(&text);
+    // One bullet-limit finding for the section, not one per bullet.
+    assert!(diagnostics.len() < 100, "{}", diagnostics.len());
+    let once = format(&text);
+    assert_eq!(format(&once), once);
+}
+
+#[test]
+fn a_ten_thousand_role_chain() {
+    let roles = ["cfo", "cro", "cmo", "coo", "cto"];
+    let chain: Vec<&str> = (0..10_000).map(|i| roles[i % roles.len()]).collect();
+    let text = format!("[CHAIN: {}]\n", chain.join(" → "));
+    let diagnostics = check(&text);
+    assert!(
+        !diagnostics.is_empty(),
+        "a chain that deep and circular is reported"
+    );
+    assert!(diagnostics.len() < 100, "{}", diagnostics.len());
+    let once = format(&text);
+    assert_eq!(format(&once), once);
+}
+
+#[test]
+fn an_eight_megabyte_single_line() {
+    let line = "[INVOKE:cfo|x] word ".repeat(400_000);
+    assert!(line.len() >= 8_000_000);
+    let diagnostics = check(&line);
+    assert!(diagnostics.len() <= 800_000);
+}

@@ -96,6 +96,15 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
         name: &name,
         text: escaped.as_ref().map_or(source, |e| e.text.as_str()),
         original: escaped.as_ref().map(|e| (source, e)),
+        starts: std::iter::once(0)
+            .chain(
+                escaped
+                    .as_ref()
+                    .map_or(source, |e| e.text.as_str())
+                    .match_indices('\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect(),
     };
     let mut out = String::new();
     for d in diagnostics {
@@ -236,6 +245,16 @@ struct NamedText<'a> {
     /// When `text` is an escaped copy: the original, so that the column
     /// shown counts bytes of the real line.
     original: Option<(&'a str, &'a safe::Escaped)>,
+    /// The start of every line of `text`.
+    starts: Vec<usize>,
+}
+
+impl NamedText<'_> {
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
+    }
 }
 
 impl SourceCode for NamedText<'_> {
@@ -245,17 +264,33 @@ impl SourceCode for NamedText<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+        // Hand miette only the lines around the span, so that each excerpt
+        // costs its own size, not the file's.
+        let start = span.offset().min(self.text.len());
+        let end = (start + span.len()).min(self.text.len());
+        let first = self.line_of(start).saturating_sub(context_lines_before + 1);
+        let last = self.line_of(end) + context_lines_after + 1;
+        let lo = self.starts[first];
+        let hi = self
+            .starts
+            .get(last + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let window = &self.text[lo..hi];
+        let inner = window.read_span(
+            &SourceSpan::new((start - lo).into(), end - start),
+            context_lines_before,
+            context_lines_after,
+        )?;
+        let found = SourceSpan::new((inner.span().offset() + lo).into(), inner.span().len());
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),
-            *inner.span(),
-            inner.line(),
+            found,
+            inner.line() + first,
             match self.original {
                 Some((original, escaped)) => {
-                    let at = escaped.unmap(inner.span().offset());
+                    let at = escaped.unmap(found.offset());
                     at - original[..at].rfind('\n').map_or(0, |i| i + 1)
                 }
                 None => inner.column(),
