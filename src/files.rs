@@ -170,6 +170,11 @@ pub fn read(input: &Input) -> Result<String, ReadError> {
             buf
         }
     };
+    decode(bytes)
+}
+
+/// Bytes as text: UTF-8, or the reason they are not (see [`read`]).
+pub fn decode(bytes: Vec<u8>) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| {
         let bad = e.utf8_error().valid_up_to();
         match e.as_bytes().iter().position(|&b| b == 0) {

@@ -153,6 +153,17 @@ pub fn read(path: &Path) -> Result<Layer, ConfigError> {
         ));
     }
     let text = std::fs::read_to_string(path).map_err(|e| error(None, None, e.to_string()))?;
+    parse(path, text)
+}
+
+/// Parse one configuration file's text, read from `path`.
+pub fn parse(path: &Path, text: String) -> Result<Layer, ConfigError> {
+    let error = |line: Option<usize>, key: Option<String>, message: String| ConfigError {
+        path: path.to_path_buf(),
+        line,
+        key,
+        message,
+    };
     let raw: RawConfig = if text.trim().is_empty() {
         RawConfig::default()
     } else {

@@ -120,6 +120,15 @@ impl Config {
         Ok(config)
     }
 
+    /// One configuration file's text, as if read from `path`, without
+    /// following `extends` (for callers that hold the text already).
+    pub fn from_text(path: &Path, text: String) -> Result<Config, ConfigError> {
+        let layer = file::parse(path, text)?;
+        let mut config = Config::from_layers(vec![layer])?;
+        config.path = Some(path.to_path_buf());
+        Ok(config)
+    }
+
     fn from_layers(layers: Vec<file::Layer>) -> Result<Config, ConfigError> {
         let mut settings = Settings::default();
         let mut report: BTreeMap<&'static str, (String, Source)> = BTreeMap::new();
