@@ -1,9 +1,52 @@
-//! Arbitrary text and marker soup never make `check` or `fmt` panic, and
-//! `fmt` stays idempotent on them.
+//! Arbitrary bytes, arbitrary text and marker soup never make `check` or
+//! `fmt` panic, whatever kind the file is read as; `fmt` stays idempotent on
+//! them and loses no word.
 
 use boardlint::format::{format, FormatOptions};
+use boardlint::kinds::FileKind;
 use boardlint::settings::Settings;
 use proptest::prelude::*;
+
+mod common;
+use common::lost_words;
+
+/// Every kind a file can be checked as.
+const KINDS: &[FileKind] = &[
+    FileKind::Transcript,
+    FileKind::DecisionLog,
+    FileKind::Handoff,
+    FileKind::TransitionLog,
+    FileKind::HandshakeLog,
+    FileKind::SessionLog,
+];
+
+/// Record keys and JSON punctuation, for soup that reaches the record
+/// parsers' deeper paths.
+const RECORD_PIECES: &[&str] = &[
+    "{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"",
+    "\"}]}}\n",
+    "{\"request_id\":\"",
+    "\"type\":\"shutdown_request\"",
+    "\"approve\":true",
+    "{\"event\":\"",
+    "\"from\":\"build\",\"to\":\"review\"",
+    "\"timestamp\":\"2026-01-15T10:00:00Z\"",
+    "task_id: T-1\n",
+    "status: done\n",
+    "checks:\n  - ",
+    "api_key: sk-",
+    "&a [*a, *a]",
+    "\\u00e9",
+    "\\ud83d",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"",
+    "\n",
+];
 
 const PIECES: &[&str] = &[
     "[INVOKE:cfo|",
@@ -71,6 +114,42 @@ fn soup() -> impl Strategy<Value = String> {
     .prop_map(|v| v.concat())
 }
 
+/// Soup of record pieces and arbitrary text.
+fn record_soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            prop::sample::select(RECORD_PIECES).prop_map(str::to_string),
+            prop::sample::select(PIECES).prop_map(str::to_string),
+            any::<String>()
+        ],
+        0..60,
+    )
+    .prop_map(|v| v.concat())
+}
+
+/// Arbitrary bytes, with pieces of valid text mixed in so that some inputs
+/// decode and some hold a bad sequence in the middle of good text.
+fn bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop_oneof![
+            prop::sample::select(PIECES).prop_map(|p| p.as_bytes().to_vec()),
+            prop::collection::vec(any::<u8>(), 0..8)
+        ],
+        0..40,
+    )
+    .prop_map(|v| v.concat())
+}
+
+fn check_as_every_kind(source: &str) {
+    for kind in KINDS {
+        let settings = Settings {
+            kind: Some(*kind),
+            ..Settings::default()
+        };
+        let _ = boardlint::check_file(None, source, &settings);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -81,6 +160,35 @@ proptest! {
         let once = format(&source, &settings, &FormatOptions::default());
         let _ = boardlint::check_source(&once, &settings);
         let twice = format(&once, &settings, &FormatOptions::default());
-        prop_assert_eq!(once, twice);
+        prop_assert_eq!(&once, &twice);
+        let lost = lost_words(&source, &once);
+        prop_assert!(lost.is_empty(), "lost {:?} from:\n{}\n---\n{}", lost, source, once);
+    }
+
+    #[test]
+    fn every_kind_of_file_survives_soup(source in record_soup()) {
+        check_as_every_kind(&source);
+    }
+
+    #[test]
+    fn arbitrary_bytes_are_read_or_refused_with_the_offset(data in bytes()) {
+        match boardlint::files::decode(data.clone()) {
+            Ok(source) => {
+                check_as_every_kind(&source);
+                let settings = Settings::default();
+                let once = format(&source, &settings, &FormatOptions::default());
+                let twice = format(&once, &settings, &FormatOptions::default());
+                prop_assert_eq!(&once, &twice);
+                prop_assert!(lost_words(&source, &once).is_empty());
+            }
+            Err(e) => {
+                let bad = std::str::from_utf8(&data).unwrap_err().valid_up_to();
+                let message = e.to_string();
+                match data.iter().position(|&b| b == 0) {
+                    Some(nul) => prop_assert!(message.contains(&format!("NUL byte at byte offset {nul}")), "{}", message),
+                    None => prop_assert!(message.contains(&format!("at byte offset {bad}")), "{}", message),
+                }
+            }
+        }
     }
 }
