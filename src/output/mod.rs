@@ -24,6 +24,7 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lines::{LineIndex, Position};
+use crate::syntax::Span;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -92,23 +93,19 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
         None => span.clone(),
     };
     let name = safe::text(path);
+    let text = escaped.as_ref().map_or(source, |e| e.text.as_str());
     let src = NamedText {
         name: &name,
-        text: escaped.as_ref().map_or(source, |e| e.text.as_str()),
+        text,
         original: escaped.as_ref().map(|e| (source, e)),
-        starts: std::iter::once(0)
-            .chain(
-                escaped
-                    .as_ref()
-                    .map_or(source, |e| e.text.as_str())
-                    .match_indices('\n')
-                    .map(|(i, _)| i + 1),
-            )
-            .collect(),
+        starts: line_starts(text),
+        line_base: 0,
+        header: None,
     };
+    let mut original_starts: Option<Vec<usize>> = None;
     let mut out = String::new();
     for d in diagnostics {
-        let d = &Diagnostic {
+        let shown = Diagnostic {
             span: shift(&d.span),
             message: safe::text(&d.message).into_owned(),
             label: safe::text(&d.label).into_owned(),
@@ -120,14 +117,37 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
                 .collect(),
             ..d.clone()
         };
-        let report = Report { d, src: &src };
-        if handler.render_report(&mut out, &report).is_err() {
-            out.push_str(&format!(
-                "{path}: {}[{}] {}\n",
-                d.severity.as_str(),
-                d.code,
-                d.message
-            ));
+        let rendered = match excerpt(&src, &shown) {
+            // A long line or a span over many lines: miette gets a clipped
+            // copy of the lines around the span, so an excerpt costs its own
+            // size whatever the line's length.
+            Some((clip, mut clipped)) => {
+                let starts = original_starts.get_or_insert_with(|| line_starts(source));
+                let at = d.span.start.min(source.len());
+                let line = starts.partition_point(|&s| s <= at) - 1;
+                let clipped_src = NamedText {
+                    name: &name,
+                    text: &clip.text,
+                    original: None,
+                    starts: line_starts(&clip.text),
+                    line_base: clip.line_base,
+                    header: Some((clip.primary, at - starts[line])),
+                };
+                clipped.span = clip.primary..clip.primary_end;
+                clipped.related = clip.related;
+                render(&handler, &clipped, &clipped_src)
+            }
+            None => render(&handler, &shown, &src),
+        };
+        match rendered {
+            Some(text) => out.push_str(&text),
+            None => out.push_str(&format!(
+                "{}: {}[{}] {}\n",
+                name,
+                shown.severity.as_str(),
+                shown.code,
+                shown.message
+            )),
         }
         out.push('\n');
     }
@@ -239,6 +259,124 @@ pub fn summary(
 
 // ------------------------------------------------------------------ miette
 
+/// Lines longer than this (in bytes) are shown clipped around the span.
+const LONG_LINE: usize = 400;
+/// A span over more lines than this is shown by its first line.
+const TALL_SPAN: usize = 40;
+/// Bytes shown before the span on a clipped line, and in all.
+const CLIP_BEFORE: usize = 60;
+const CLIP_WIDTH: usize = 240;
+
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+fn render(handler: &GraphicalReportHandler, d: &Diagnostic, src: &NamedText<'_>) -> Option<String> {
+    let mut out = String::new();
+    handler
+        .render_report(&mut out, &Report { d, src })
+        .ok()
+        .map(|()| out)
+}
+
+/// A clipped copy of the lines around a diagnostic's primary span.
+struct Clip {
+    text: String,
+    /// The 0-based number of the copy's first line in the file.
+    line_base: usize,
+    /// The primary span in the copy.
+    primary: usize,
+    primary_end: usize,
+    /// The related spans that fall inside the copy, moved into it.
+    related: Vec<(Span, String)>,
+}
+
+/// `None` when the diagnostic's lines can be shown as they are; otherwise
+/// the clipped copy to show instead.
+fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
+    let text = src.text;
+    let line_end = |n: usize| {
+        src.starts
+            .get(n + 1)
+            .map_or(text.len(), |&s| s - 1)
+            .max(src.starts[n])
+    };
+    let long = |span: &Span| {
+        let first = src.line_of(span.start.min(text.len()));
+        let last = src.line_of(span.end.min(text.len()));
+        last - first > TALL_SPAN
+            || (first.saturating_sub(1)..=(last + 1).min(src.starts.len() - 1))
+                .any(|n| line_end(n) - src.starts[n] > LONG_LINE)
+    };
+    if !long(&d.span) && !d.related.iter().any(|(span, _)| long(span)) {
+        return None;
+    }
+    let at = d.span.start.min(text.len());
+    let line = src.line_of(at);
+    let base = src.starts[line];
+    // The columns shown: from a little before the span, snapped to
+    // character boundaries.
+    let snap = |s: &str, mut i: usize| {
+        i = i.min(s.len());
+        while !s.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let from = (at - base).saturating_sub(CLIP_BEFORE);
+    let first = line.saturating_sub(1);
+    let last = (line + 1).min(src.starts.len() - 1);
+    let mut clip = Clip {
+        text: String::new(),
+        line_base: first,
+        primary: 0,
+        primary_end: 0,
+        related: Vec::new(),
+    };
+    for n in first..=last {
+        let whole = &text[src.starts[n]..line_end(n)];
+        // A short context line is shown whole; the others at the columns
+        // of the span's line.
+        let (lo, hi) = if n != line && whole.len() <= CLIP_WIDTH {
+            (0, whole.len())
+        } else {
+            let lo = snap(whole, from);
+            (lo, snap(whole, from + CLIP_WIDTH).max(lo))
+        };
+        if lo > 0 {
+            clip.text.push('…');
+        }
+        // Where byte `lo` of this line lands in the copy.
+        let origin = clip.text.len();
+        clip.text.push_str(&whole[lo..hi]);
+        if hi < whole.len() {
+            clip.text.push('…');
+        }
+        let visible = |offset: usize| {
+            let o = offset.checked_sub(src.starts[n])?;
+            (o >= lo && o <= hi).then(|| origin + o - lo)
+        };
+        if n == line {
+            clip.primary = visible(at).unwrap_or(origin);
+            clip.primary_end = visible(d.span.end)
+                .unwrap_or(origin + hi - lo)
+                .max(clip.primary);
+        }
+        for (span, label) in &d.related {
+            if let (Some(s), true) = (visible(span.start), span.start >= src.starts[n]) {
+                let e = visible(span.end).unwrap_or(origin + hi - lo).max(s);
+                clip.related.push((s..e, label.clone()));
+            }
+        }
+        if n < last {
+            clip.text.push('\n');
+        }
+    }
+    Some((clip, d.clone()))
+}
+
 struct NamedText<'a> {
     name: &'a str,
     text: &'a str,
@@ -247,6 +385,11 @@ struct NamedText<'a> {
     original: Option<(&'a str, &'a safe::Escaped)>,
     /// The start of every line of `text`.
     starts: Vec<usize>,
+    /// The file's line number (0-based) of the first line of `text`.
+    line_base: usize,
+    /// For a clipped copy: the primary span's offset in it and the byte
+    /// column of that span in the real file.
+    header: Option<(usize, usize)>,
 }
 
 impl NamedText<'_> {
@@ -283,18 +426,20 @@ impl SourceCode for NamedText<'_> {
             context_lines_after,
         )?;
         let found = SourceSpan::new((inner.span().offset() + lo).into(), inner.span().len());
+        let column = match (self.header, self.original) {
+            (Some((at, column)), _) if at == found.offset() => column,
+            (_, Some((original, escaped))) => {
+                let at = escaped.unmap(found.offset());
+                at - original[..at].rfind('\n').map_or(0, |i| i + 1)
+            }
+            _ => inner.column(),
+        };
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),
             found,
-            inner.line() + first,
-            match self.original {
-                Some((original, escaped)) => {
-                    let at = escaped.unmap(found.offset());
-                    at - original[..at].rfind('\n').map_or(0, |i| i + 1)
-                }
-                None => inner.column(),
-            },
+            inner.line() + first + self.line_base,
+            column,
             inner.line_count(),
         )))
     }

@@ -433,3 +433,81 @@ fn hostile_handoff_records_are_refused_quickly_with_a_clear_error() {
         );
     }
 }
+
+/// Many diagnostics on one long line: each human excerpt shows a window of
+/// the line around its span, with the real line and byte column.
+#[test]
+fn human_output_clips_long_lines_around_each_span() {
+    let root = repo();
+    // 4,000 unclosed invocations on one 32,000-byte line, then a short line.
+    let long = "[INVOKE:".repeat(4000);
+    write(
+        root.path(),
+        "long.md",
+        &format!("intro\n{long}\n[INVOKE:cfo|x]\n"),
+    );
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--color", "never", "long.md"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        &stdout[..stdout.len().min(2000)]
+    );
+    assert!(
+        stdout.contains("Found 4000 errors"),
+        "{}",
+        &stdout[stdout.len() - 300..]
+    );
+    // Shown whole, the line would make this output 4,000 × 32,000 bytes.
+    assert!(stdout.len() < 4000 * 1200, "{} bytes", stdout.len());
+    // The last marker: line 2, byte column 31,993, shown after an ellipsis
+    // with the short context lines whole.
+    let last = stdout
+        .split("error[M001]")
+        .find(|r| r.contains("╭─[long.md:2:31993]"))
+        .expect("the last marker's excerpt");
+    assert!(last.contains(" 1 │ intro\n"), "{last}");
+    assert!(last.contains(" 2 │ …OKE:[INVOKE:"), "{last}");
+    assert!(last.contains(" 3 │ [INVOKE:cfo|x]\n"), "{last}");
+    // The underline sits under the shown marker.
+    let shown = last.lines().find(|l| l.starts_with(" 2 │")).unwrap();
+    let under = last.lines().find(|l| l.contains("────")).unwrap();
+    let chars = |s: &str, i: Option<usize>| i.map(|i| s[..i].chars().count());
+    assert_eq!(
+        chars(shown, shown.rfind("[INVOKE:")),
+        chars(under, under.find('─')),
+        "{last}"
+    );
+    // The first marker starts the line: no ellipsis before it.
+    assert!(
+        stdout.contains("╭─[long.md:2:1]\n 1 │ intro\n 2 │ [INVOKE:[INVOKE:"),
+        "{}",
+        &stdout[..1500]
+    );
+}
+
+/// A span over many lines is shown by its first line, not line by line.
+#[test]
+fn human_output_shows_a_tall_span_by_its_first_line() {
+    let root = repo();
+    // An unclosed block whose span runs to the end of a long file.
+    let mut text = String::from("CFO: x\n[RESPONSE:cmo]\n");
+    for i in 0..2000 {
+        text.push_str(&format!("line {i}\n"));
+    }
+    write(root.path(), "tall.md", &text);
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--color", "never", "tall.md"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("╭─[tall.md:2:1]"), "{stdout}");
+    assert!(stdout.len() < 4000, "{} bytes:\n{stdout}", stdout.len());
+}
