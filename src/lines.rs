@@ -15,6 +15,17 @@ pub struct Position {
 pub struct LineIndex<'a> {
     text: &'a str,
     starts: Vec<usize>,
+    /// Code points before every [`BLOCK`]-byte boundary, built on first use,
+    /// so that a code-point column costs at most one block's scan, however
+    /// long its line.
+    blocks: std::cell::OnceCell<Vec<usize>>,
+}
+
+const BLOCK: usize = 128;
+
+/// Code points in a run of bytes: the bytes that do not continue one.
+fn code_points(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 impl<'a> LineIndex<'a> {
@@ -26,7 +37,11 @@ impl<'a> LineIndex<'a> {
                 .filter(|(_, b)| *b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts,
+            blocks: std::cell::OnceCell::new(),
+        }
     }
 
     fn line_start(&self, offset: usize) -> (usize, usize) {
@@ -53,7 +68,22 @@ impl<'a> LineIndex<'a> {
         while !self.text.is_char_boundary(at) {
             at -= 1;
         }
-        self.text[start..at].chars().count() + 1
+        self.code_points_before(at) - self.code_points_before(start) + 1
+    }
+
+    fn code_points_before(&self, at: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let blocks = self.blocks.get_or_init(|| {
+            let mut total = 0;
+            let mut out = vec![0];
+            for chunk in bytes.chunks(BLOCK) {
+                total += code_points(chunk);
+                out.push(total);
+            }
+            out
+        });
+        let block = at / BLOCK;
+        blocks[block] + code_points(&bytes[block * BLOCK..at])
     }
 }
 
@@ -99,5 +129,15 @@ mod tests {
                 offset: 8
             }
         );
+    }
+
+    #[test]
+    fn code_point_columns_across_blocks_match_counting() {
+        let text = format!("é→x\n{}\n{}ab", "aé→".repeat(700), "→".repeat(2000));
+        let idx = LineIndex::new(&text);
+        for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            assert_eq!(idx.code_point_column(at), text[start..at].chars().count() + 1, "{at}");
+        }
     }
 }

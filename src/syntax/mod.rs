@@ -200,70 +200,51 @@ pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
         None => 0,
     };
     let rule = if lint_code_blocks {
-        Rule::chunk_all
+        Rule::item_all
     } else {
-        Rule::chunk
+        Rule::item
     };
     while pos < source.len() {
-        pos = parse_window(source, pos, WINDOW, rule, &mut doc);
+        pos = parse_item(source, pos, rule, &mut doc);
     }
     doc
 }
 
-/// Bytes of input parsed at a time.
-const WINDOW: usize = 1 << 20;
-
-/// Parse the lines from `pos` in a window of about [`WINDOW`] bytes and keep
-/// those that end at or before the window's last blank line; return where
-/// the kept lines end.
+/// Parse the one item (a line, or a fenced block) that starts at `pos` and
+/// return where it ends.
 ///
-/// The document is a plain sequence of items (fences and lines), and no item
-/// looks past a blank line that follows it (a marker's text stops at a blank
-/// line; a fence is one item), so the kept items parse exactly as they would
-/// in one pass over the whole file. The parser's token queue stays the size
-/// of a window, whatever the size of the file. A window with no blank line
-/// to cut at is doubled.
-fn parse_window(source: &str, pos: usize, window: usize, rule: Rule, doc: &mut Document) -> usize {
-    let mut size = window;
-    loop {
-        let end = match source.len() - pos <= size {
-            true => source.len(),
-            false => match source.as_bytes()[pos + size..]
-                .iter()
-                .position(|&b| b == b'\n')
-            {
-                Some(i) => pos + size + i + 1,
-                None => source.len(),
-            },
-        };
-        let whole_rest = end == source.len();
-        let Ok(mut pairs) = TranscriptParser::parse(rule, &source[pos..end]) else {
-            // The grammar accepts every input; should that ever not hold,
-            // keep what was read rather than failing the file.
-            return source.len();
-        };
-        let Some(chunk) = pairs.next() else {
-            return source.len();
-        };
-        let items: Vec<Pair<'_, Rule>> = chunk
-            .into_inner()
-            .filter(|p| p.as_rule() != Rule::EOI)
-            .collect();
-        if whole_rest {
-            collect(items.into_iter(), source, pos, doc);
-            return source.len();
+/// The grammar's `document` is a plain sequence of items, each read from
+/// where the one before ended, so reading them one at a time gives exactly
+/// what one pass gives (a unit test holds this over every fixture) while
+/// the parser's token queue holds one item, not the file.
+fn parse_item(source: &str, pos: usize, rule: Rule, doc: &mut Document) -> usize {
+    let rest = &source[pos..];
+    let parsed = TranscriptParser::parse(rule, rest)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+        .filter(|item| item.as_span().end() > 0);
+    match parsed {
+        Some(item) => {
+            let end = pos + item.as_span().end();
+            collect(item.into_inner(), source, pos, doc);
+            end
         }
-        let cut = items
-            .iter()
-            .rposition(|p| p.as_rule() == Rule::line && p.as_str().trim().is_empty())
-            .filter(|&k| k + 1 < items.len());
-        match cut {
-            Some(k) => {
-                let kept_end = pos + items[k].as_span().end();
-                collect(items.into_iter().take(k + 1), source, pos, doc);
-                return kept_end;
-            }
-            None => size *= 2,
+        // The grammar reads every input; should that ever not hold, keep
+        // the line as plain text rather than fail the file.
+        None => {
+            let end = pos + rest.find('\n').map_or(rest.len(), |i| i + 1);
+            let span = pos..source[..end].trim_end_matches(['\n', '\r']).len().max(pos);
+            doc.lines.push(Line {
+                span: span.clone(),
+                kind: LineKind::Plain,
+                indent: 0,
+                quoted: false,
+                lead: None,
+                content: span,
+                inlines: Vec::new(),
+                in_fence: false,
+            });
+            end
         }
     }
 }
@@ -304,7 +285,7 @@ fn child_span(pair: &Pair<'_, Rule>, rule: Rule, base: usize) -> Option<Span> {
         .map(|q| span_of(&q, base))
 }
 
-/// A pair's span in the whole source: pairs of a chunk are relative to it.
+/// A pair's span in the whole source: pairs of an item are relative to it.
 fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
     let s = pair.as_span();
     base + s.start()..base + s.end()
@@ -590,22 +571,8 @@ mod tests {
         doc
     }
 
-    fn parse_in_windows(source: &str, window: usize) -> Document {
-        let mut doc = Document::default();
-        let head = TranscriptParser::parse(Rule::head, source)
-            .unwrap()
-            .next()
-            .unwrap();
-        let mut pos = head.as_span().end();
-        collect(head.into_inner(), source, 0, &mut doc);
-        while pos < source.len() {
-            pos = parse_window(source, pos, window, Rule::chunk, &mut doc);
-        }
-        doc
-    }
-
     #[test]
-    fn windows_parse_exactly_as_one_pass() {
+    fn items_parse_exactly_as_one_pass() {
         let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let mut sources = vec![
             "---\nspeaker: cfo\n---\n\nCFO: a\n\n```text\n[INVOKE:cfo|x]\n\n\n```\n\n[INVOKE:cfo|two\nlines]\n\n".to_string(),
@@ -625,15 +592,7 @@ mod tests {
         let all = sources.join("\n\n");
         sources.push(all);
         for source in &sources {
-            let whole = parse_whole(source);
-            for window in [1, 7, 64, 1000] {
-                assert_eq!(
-                    parse_in_windows(source, window),
-                    whole,
-                    "window {window}:\n{source}"
-                );
-            }
-            assert_eq!(parse(source), whole);
+            assert_eq!(parse(source), parse_whole(source), "{source}");
         }
     }
 }
