@@ -163,14 +163,30 @@ fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> 
 pub fn read(input: &Input) -> Result<String, ReadError> {
     let other = |e: std::io::Error| ReadError::Other(io_cause(&e));
     let bytes = match input {
-        Input::File(path) | Input::Walked(path) => std::fs::read(path).map_err(other)?,
+        Input::File(path) | Input::Walked(path) => {
+            let size = std::fs::metadata(path).map_err(other)?.len();
+            if size > crate::syntax::MAX_SOURCE as u64 {
+                return Err(too_large(size));
+            }
+            std::fs::read(path).map_err(other)?
+        }
         Input::Stdin => {
             let mut buf = Vec::new();
             std::io::stdin().read_to_end(&mut buf).map_err(other)?;
             buf
         }
     };
+    if bytes.len() > crate::syntax::MAX_SOURCE {
+        return Err(too_large(bytes.len() as u64));
+    }
     decode(bytes)
+}
+
+fn too_large(size: u64) -> ReadError {
+    ReadError::Other(format!(
+        "the file is {size} bytes; boardlint reads files of at most {} bytes (4 GiB)",
+        crate::syntax::MAX_SOURCE
+    ))
 }
 
 /// Bytes as text: UTF-8, or the reason they are not (see [`read`]).

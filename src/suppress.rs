@@ -78,10 +78,7 @@ fn covers(rules: &[usize], rule: usize) -> bool {
 
 /// The index of the line holding a byte offset.
 fn line_of(t: &Transcript<'_>, offset: usize) -> usize {
-    t.doc
-        .lines
-        .partition_point(|l| l.span.start <= offset)
-        .saturating_sub(1)
+    t.doc.lines.index_of(offset)
 }
 
 /// Drop the diagnostics the transcript's comments suppress, and add an X001

@@ -58,8 +58,8 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
         }
     }
     // CHAIN markers anywhere else.
-    for line in &t.doc.lines {
-        for inline in &line.inlines {
+    for line in t.doc.lines.iter() {
+        for inline in line.inlines {
             if let Inline::Marker(m) = inline {
                 if matches!(m.kind, MarkerKind::Chain { .. })
                     && !covered

@@ -205,12 +205,12 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
             _ => {}
         }
         if card.header.is_none() && raw_sections.is_empty() && current.is_none() {
-            if let Some(h) = header_of(src, t.roles(), index, line) {
+            if let Some(h) = header_of(src, t.roles(), index, &line) {
                 card.header = Some(h);
                 continue;
             }
         }
-        if let Some((heading, start)) = line_heading(src, line) {
+        if let Some((heading, start)) = line_heading(src, &line) {
             if let Some(done) = current.take() {
                 raw_sections.push(done);
             }

@@ -258,8 +258,8 @@ impl<'a> Transcript<'a> {
         &self.source[span.clone()]
     }
 
-    pub fn line(&self, index: usize) -> &Line {
-        &self.doc.lines[index]
+    pub fn line(&self, index: usize) -> Line<'_> {
+        self.doc.lines.get(index)
     }
 
     /// A line's text after its indentation, quote and list marker, with any
@@ -356,7 +356,7 @@ impl<'t, 'a> Builder<'t, 'a> {
 
     fn run(mut self, doc: &Document) {
         for (index, line) in doc.lines.iter().enumerate() {
-            self.line(index, line);
+            self.line(index, &line);
         }
         let last = doc.lines.len().saturating_sub(1);
         self.close_card(last);
@@ -431,7 +431,7 @@ impl<'t, 'a> Builder<'t, 'a> {
 
         let first_chain = self.t.chains.len();
         let first_invocation = self.t.invocations.len();
-        for inline in &line.inlines {
+        for inline in line.inlines {
             self.inline(index, inline);
         }
         self.attach_chains(first_chain, first_invocation, blank);

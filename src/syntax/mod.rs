@@ -27,15 +27,20 @@ struct TranscriptParser;
 pub struct Document {
     /// Span of the YAML front matter body (without the `---` fences).
     pub front_matter: Option<Span>,
-    pub lines: Vec<Line>,
+    pub lines: Lines,
     /// Opaque fenced code blocks (their whole span, fences included).
     pub code_fences: Vec<Span>,
 }
 
-/// One logical line. A marker whose text spans several physical lines makes
-/// its logical line span them too.
+/// The largest text the syntax layer reads: line offsets are kept in 32
+/// bits. The command line refuses larger files (docs/robustness.md); a
+/// larger text given to the library is read up to this size.
+pub const MAX_SOURCE: usize = u32::MAX as usize;
+
+/// One logical line, as [`Lines`] hands it out. A marker whose text spans
+/// several physical lines makes its logical line span them too.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
+pub struct Line<'a> {
     /// The line without its line terminator.
     pub span: Span,
     pub kind: LineKind,
@@ -47,10 +52,170 @@ pub struct Line {
     /// The text after the line's prefix (heading hashes, list marker,
     /// indentation, quote, lead), up to the end of the line.
     pub content: Span,
-    pub inlines: Vec<Inline>,
+    pub inlines: &'a [Inline],
     /// The line is inside a fenced block whose info string is `transcript`
     /// or `boardlint`.
     pub in_fence: bool,
+}
+
+/// A line while it is being built.
+struct LineData {
+    span: Span,
+    kind: LineKind,
+    indent: usize,
+    quoted: bool,
+    lead: Option<Lead>,
+    content: Span,
+    inlines: Vec<Inline>,
+    in_fence: bool,
+}
+
+/// Every line of a document, stored compactly: a fixed 28-byte row per
+/// line, with the few lines that have a lead or inline items pointing into
+/// shared tables. Memory grows with the number of lines, not with what the
+/// lines hold, and stays a fraction of the text's size (docs/robustness.md).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Lines {
+    rows: Vec<Row>,
+    /// (line index, lead) for the lines that have one, in line order.
+    leads: Vec<(u32, Lead)>,
+    /// The inline items of every line, in line order.
+    inlines: Vec<Inline>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Row {
+    start: u32,
+    len: u32,
+    /// Where the content starts, from `start`.
+    content: u32,
+    /// The line's first item in `Lines::inlines`.
+    inline_start: u32,
+    indent: u32,
+    /// A frame's width, a heading's level, a list item's `ordered`.
+    detail: u32,
+    kind: u8,
+    flags: u8,
+}
+
+const QUOTED: u8 = 1;
+const IN_FENCE: u8 = 2;
+const HAS_LEAD: u8 = 4;
+
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Lines {
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The line at `index`; panics when there is none, like a slice.
+    pub fn get(&self, index: usize) -> Line<'_> {
+        let row = self.rows[index];
+        let start = row.start as usize;
+        let end = start + row.len as usize;
+        let first = row.inline_start as usize;
+        let last = self
+            .rows
+            .get(index + 1)
+            .map_or(self.inlines.len(), |r| r.inline_start as usize);
+        let lead = (row.flags & HAS_LEAD != 0)
+            .then(|| {
+                let at = self.leads.partition_point(|(i, _)| (*i as usize) < index);
+                self.leads.get(at).map(|(_, lead)| lead.clone())
+            })
+            .flatten();
+        Line {
+            span: start..end,
+            kind: match row.kind {
+                0 => LineKind::Blank,
+                1 => LineKind::Frame {
+                    width: row.detail as usize,
+                },
+                2 => LineKind::Heading {
+                    level: row.detail as u8,
+                },
+                3 => LineKind::ListItem {
+                    ordered: row.detail != 0,
+                },
+                _ => LineKind::Plain,
+            },
+            indent: row.indent as usize,
+            quoted: row.flags & QUOTED != 0,
+            lead,
+            content: (start + row.content as usize).min(end)..end,
+            inlines: &self.inlines[first..last],
+            in_fence: row.flags & IN_FENCE != 0,
+        }
+    }
+
+    /// The index of the line holding a byte offset (the last line that
+    /// starts at or before it).
+    pub fn index_of(&self, offset: usize) -> usize {
+        self.rows
+            .partition_point(|r| r.start as usize <= offset)
+            .saturating_sub(1)
+    }
+
+    /// Room for every line of `source`, counted with a fast scan for line
+    /// ends, so that the rows are allocated once rather than doubled.
+    fn reserve(&mut self, source: &str) {
+        let lines = source.bytes().filter(|&b| b == b'\n').count() + 1;
+        self.rows.reserve_exact(lines);
+    }
+
+    /// Give back what the tables' growth left unused.
+    fn shrink_to_fit(&mut self) {
+        self.rows.shrink_to_fit();
+        self.leads.shrink_to_fit();
+        self.inlines.shrink_to_fit();
+    }
+
+    pub fn first(&self) -> Option<Line<'_>> {
+        (!self.is_empty()).then(|| self.get(0))
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = Line<'_>> + ExactSizeIterator + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    fn push(&mut self, line: LineData) {
+        let (kind, detail) = match line.kind {
+            LineKind::Blank => (0, 0),
+            LineKind::Frame { width } => (1, narrow(width)),
+            LineKind::Heading { level } => (2, u32::from(level)),
+            LineKind::ListItem { ordered } => (3, u32::from(ordered)),
+            LineKind::Plain => (4, 0),
+        };
+        let mut flags = 0;
+        if line.quoted {
+            flags |= QUOTED;
+        }
+        if line.in_fence {
+            flags |= IN_FENCE;
+        }
+        if let Some(lead) = line.lead {
+            flags |= HAS_LEAD;
+            self.leads.push((narrow(self.rows.len()), lead));
+        }
+        self.rows.push(Row {
+            start: narrow(line.span.start),
+            len: narrow(line.span.len()),
+            content: narrow(line.content.start.saturating_sub(line.span.start)),
+            inline_start: narrow(self.inlines.len()),
+            indent: narrow(line.indent),
+            detail,
+            kind,
+            flags,
+        });
+        self.inlines.extend(line.inlines);
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,6 +353,12 @@ pub fn parse(source: &str) -> Document {
 /// transcript lines, not only `transcript` / `boardlint` fences.
 pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
     let mut doc = Document::default();
+    let mut cut = source.len().min(MAX_SOURCE);
+    while !source.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let source = &source[..cut];
+    doc.lines.reserve(source);
     let Ok(mut head) = TranscriptParser::parse(Rule::head, source) else {
         return doc;
     };
@@ -207,6 +378,7 @@ pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
     while pos < source.len() {
         pos = parse_item(source, pos, rule, &mut doc);
     }
+    doc.lines.shrink_to_fit();
     doc
 }
 
@@ -234,7 +406,7 @@ fn parse_item(source: &str, pos: usize, rule: Rule, doc: &mut Document) -> usize
         None => {
             let end = pos + rest.find('\n').map_or(rest.len(), |i| i + 1);
             let span = pos..source[..end].trim_end_matches(['\n', '\r']).len().max(pos);
-            doc.lines.push(Line {
+            doc.lines.push(LineData {
                 span: span.clone(),
                 kind: LineKind::Plain,
                 indent: 0,
@@ -291,7 +463,7 @@ fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
     base + s.start()..base + s.end()
 }
 
-fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -> Line {
+fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -> LineData {
     let whole = span_of(&pair, base);
     // Strip the line terminator from the span.
     let mut end = whole.end;
@@ -304,7 +476,7 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
     }
     let span = whole.start..end;
     let inner = pair.into_inner().next().expect("line has one kind");
-    let mut line = Line {
+    let mut line = LineData {
         span: span.clone(),
         kind: LineKind::Plain,
         indent: 0,
@@ -418,7 +590,7 @@ fn phase_lead(p: &Pair<'_, Rule>, base: usize) -> Lead {
 fn visit_part(
     p: Pair<'_, Rule>,
     base: usize,
-    line: &mut Line,
+    line: &mut LineData,
     content_start: &mut Option<usize>,
     after_prefix: &mut usize,
 ) {
