@@ -17,6 +17,9 @@ use crate::lines::LineIndex;
 use crate::output::{self, Format, Located};
 use crate::settings::RunContext;
 
+/// Files checked at a time (see `run`).
+const CHUNK: usize = 512;
+
 /// What checking one input produced.
 struct Outcome {
     name: String,
@@ -48,39 +51,58 @@ pub fn run(args: &CheckArgs) -> i32 {
         .unwrap_or_else(|| "<stdin>".to_string());
     let run_context = Arc::new(run_context(&ws, &inputs));
 
-    let outcomes: Vec<Outcome> = inputs
-        .par_iter()
-        .map(|input| {
-            let (name, config_path) = match input.path() {
-                Some(path) => (display_path(path), path.to_path_buf()),
-                None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
-            };
-            let result = crate::guard::contain(|| {
-                check_one(args, &ws, &run_context, input, &name, &config_path, color)
-            })
-            .unwrap_or_else(|cause| Err(format!("internal error: {cause}")));
-            Outcome { name, result }
-        })
-        .collect();
-
+    // Files are checked a chunk at a time, in parallel within a chunk; what
+    // a chunk's files produced is folded into the totals (and, for the human
+    // format on a terminal, printed) before the next chunk is read, so that
+    // memory follows the diagnostics found, never the number of files.
+    let stream = args.format == Format::Human && args.output_file.is_none();
     let mut report = String::new();
     let mut all: Vec<Located> = Vec::new();
     let mut files_with = 0;
-    let mut checked: Vec<&str> = Vec::new();
-    for outcome in &outcomes {
-        match &outcome.result {
-            Ok(f) if f.skipped => {}
-            Ok(f) => {
-                checked.push(&outcome.name);
-                if !f.located.is_empty() {
-                    files_with += 1;
+    let mut checked = 0;
+    let mut checked_names: Vec<String> = Vec::new();
+    let mut fixed = 0;
+    for chunk in inputs.chunks(CHUNK) {
+        let outcomes: Vec<Outcome> = chunk
+            .par_iter()
+            .map(|input| {
+                let (name, config_path) = match input.path() {
+                    Some(path) => (display_path(path), path.to_path_buf()),
+                    None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
+                };
+                let result = crate::guard::contain(|| {
+                    check_one(args, &ws, &run_context, input, &name, &config_path, color)
+                })
+                .unwrap_or_else(|cause| Err(format!("internal error: {cause}")));
+                Outcome { name, result }
+            })
+            .collect();
+        for outcome in outcomes {
+            match outcome.result {
+                Ok(f) if f.skipped => {}
+                Ok(f) => {
+                    checked += 1;
+                    if args.format == Format::Junit {
+                        checked_names.push(outcome.name);
+                    }
+                    if !f.located.is_empty() {
+                        files_with += 1;
+                    }
+                    fixed += f.fixed;
+                    if args.format == Format::Human {
+                        if stream {
+                            let mut out = std::io::stdout().lock();
+                            if let Err(e) = out.write_all(f.rendered.as_bytes()) {
+                                run_errors.push(format!("standard output: {e}"));
+                            }
+                        } else {
+                            report.push_str(&f.rendered);
+                        }
+                    }
+                    all.extend(f.located);
                 }
-                if args.format == Format::Human {
-                    report.push_str(&f.rendered);
-                }
-                all.extend(f.located.iter().cloned());
+                Err(cause) => run_errors.push(format!("{}: {cause}", outcome.name)),
             }
-            Err(cause) => run_errors.push(format!("{}: {cause}", outcome.name)),
         }
     }
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
@@ -89,11 +111,6 @@ pub fn run(args: &CheckArgs) -> i32 {
         count(Severity::Warning),
         count(Severity::Info),
     );
-    let fixed: usize = outcomes
-        .iter()
-        .filter_map(|o| o.result.as_ref().ok())
-        .map(|f| f.fixed)
-        .sum();
     let summarised = matches!(args.format, Format::Human | Format::Concise);
     match args.format {
         Format::Human => {}
@@ -102,7 +119,10 @@ pub fn run(args: &CheckArgs) -> i32 {
         Format::Jsonl => report.push_str(&output::jsonl(&all)),
         Format::Sarif => report.push_str(&output::sarif(&all)),
         Format::Github => report.push_str(&output::github(&all)),
-        Format::Junit => report.push_str(&output::junit(&all, &checked)),
+        Format::Junit => {
+            let names: Vec<&str> = checked_names.iter().map(String::as_str).collect();
+            report.push_str(&output::junit(&all, &names));
+        }
     }
     if summarised && args.statistics {
         report.push_str(&output::statistics(&all));
@@ -119,7 +139,7 @@ pub fn run(args: &CheckArgs) -> i32 {
             warnings,
             infos,
             files_with,
-            checked.len(),
+            checked,
             color,
         ));
     }
@@ -277,7 +297,7 @@ pub(super) fn config_failure(e: &crate::config::ConfigError) -> i32 {
 /// each run of every transition log ended (T100). Files that cannot be read
 /// are left to the main pass to report.
 fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
-    let parts: Vec<RunContext> = inputs
+    inputs
         .par_iter()
         .filter_map(Input::path)
         .map(|path| {
@@ -292,11 +312,9 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
                 _ => RunContext::default(),
             }
         })
-        .collect();
-    let mut run = RunContext::default();
-    for part in parts {
-        run.proposals.extend(part.proposals);
-        run.runs.extend(part.runs);
-    }
-    run
+        .reduce(RunContext::default, |mut run, part| {
+            run.proposals.extend(part.proposals);
+            run.runs.extend(part.runs);
+            run
+        })
 }
