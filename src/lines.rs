@@ -137,7 +137,11 @@ mod tests {
         let idx = LineIndex::new(&text);
         for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
             let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-            assert_eq!(idx.code_point_column(at), text[start..at].chars().count() + 1, "{at}");
+            assert_eq!(
+                idx.code_point_column(at),
+                text[start..at].chars().count() + 1,
+                "{at}"
+            );
         }
     }
 }

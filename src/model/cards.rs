@@ -240,8 +240,13 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
     };
     for s in &mut raw_sections {
         s.section = card.kind.canonical(s.section);
+        s.body.shrink_to_fit();
     }
+    // Cards live as long as the model: no slack from growth.
+    raw_sections.shrink_to_fit();
     card.sections = raw_sections;
+    card.preamble.shrink_to_fit();
+    card.frames.shrink_to_fit();
 }
 
 impl Card {

@@ -109,8 +109,18 @@ pub struct Block {
     pub answer: Option<Answer>,
     /// The call chain that invocations inside this block extend.
     pub chain: Option<Vec<Role>>,
-    /// For a closed RESPONSE block: its fields, parsed once.
-    pub fields: ResponseFields,
+}
+
+impl Block {
+    /// For a closed RESPONSE block: its fields (none for other blocks).
+    /// Parsed on each call from the block's lines, which costs less than
+    /// keeping every block's fields for as long as the model lives.
+    pub fn fields(&self, t: &Transcript<'_>) -> ResponseFields {
+        match (self.kind, &self.close) {
+            (BlockKind::Response, Some(_)) => ResponseFields::parse(t, self),
+            _ => ResponseFields::default(),
+        }
+    }
 }
 
 /// A closing marker that closes nothing (M003).
@@ -173,8 +183,9 @@ pub struct Transcript<'a> {
     pub cards: Vec<Card>,
     /// Lines that name a speaker, with the role they name.
     pub speaker_lines: Vec<(usize, Role)>,
-    /// Every well-formed note marker (`[CONFLICT: …]`, `[VERIFIED: …]`, …).
-    pub notes: Vec<Note>,
+    /// Every well-formed `[CONFLICT: …]` note marker. (Other notes, such as
+    /// `[VERIFIED: …]`, are read from their lines' inline items.)
+    pub conflict_notes: Vec<Note>,
     /// Bullet lines under a `Key points` label (the board-meeting Phase 2
     /// contribution template): findings that must name their source.
     pub key_points: Vec<usize>,
@@ -222,7 +233,7 @@ impl<'a> Transcript<'a> {
             placeholders: Vec::new(),
             cards: Vec::new(),
             speaker_lines: Vec::new(),
-            notes: Vec::new(),
+            conflict_notes: Vec::new(),
             key_points: Vec::new(),
         };
         t.front_matter_speaker = doc
@@ -232,22 +243,29 @@ impl<'a> Transcript<'a> {
             .and_then(|name| settings.roles.lookup(&name));
         Builder::new(&mut t).run(&doc);
         t.doc = doc;
-        let fields: Vec<ResponseFields> = t
-            .blocks
-            .iter()
-            .map(|b| match (b.kind, &b.close) {
-                (BlockKind::Response, Some(_)) => ResponseFields::parse(&t, b),
-                _ => ResponseFields::default(),
-            })
-            .collect();
-        for (block, f) in t.blocks.iter_mut().zip(fields) {
-            block.fields = f;
-        }
         cards::analyze(&mut t);
         if t.kind == crate::kinds::FileKind::DecisionLog {
             t.decisions = decisions::parse(&t);
         }
+        t.shrink_to_fit();
         t
+    }
+
+    /// Give back what the tables' growth left unused: the model lives
+    /// while every rule runs, so its slack is part of the peak.
+    fn shrink_to_fit(&mut self) {
+        self.malformed.shrink_to_fit();
+        self.unknown_roles.shrink_to_fit();
+        self.invocations.shrink_to_fit();
+        self.chains.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        self.stray_closers.shrink_to_fit();
+        self.blocked.shrink_to_fit();
+        self.placeholders.shrink_to_fit();
+        self.cards.shrink_to_fit();
+        self.speaker_lines.shrink_to_fit();
+        self.conflict_notes.shrink_to_fit();
+        self.key_points.shrink_to_fit();
     }
 
     pub fn roles(&self) -> &RoleSet {
@@ -761,12 +779,16 @@ impl<'t, 'a> Builder<'t, 'a> {
                 if self.t.source[text.clone()].trim().is_empty() {
                     return self.malformed(span);
                 }
-                self.t.notes.push(Note {
-                    kind: *note,
-                    span: span.clone(),
-                    text: text.clone(),
-                    line,
-                });
+                // Only `[CONFLICT: …]` notes are read later (Q004); the
+                // others live on in their lines' inline items.
+                if *note == NoteKind::Conflict {
+                    self.t.conflict_notes.push(Note {
+                        kind: *note,
+                        span: span.clone(),
+                        text: text.clone(),
+                        line,
+                    });
+                }
                 match note {
                     NoteKind::Blocked => {
                         self.t.blocked.push(Blocked {
@@ -866,7 +888,6 @@ impl<'t, 'a> Builder<'t, 'a> {
             lines: Vec::new(),
             answer,
             chain,
-            fields: ResponseFields::default(),
         });
         self.stack.push(index);
     }

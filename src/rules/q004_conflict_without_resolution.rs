@@ -1,6 +1,6 @@
 use crate::model::Note;
 use crate::rules::prelude::*;
-use crate::syntax::{BlockKind, Lead, LineKind, NoteKind};
+use crate::syntax::{BlockKind, Lead, LineKind};
 use crate::text::find_phrases;
 
 declare_rule! {
@@ -56,7 +56,7 @@ impl Rule for ConflictWithoutResolution {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         for Note {
             span, text, line, ..
-        } in t.notes.iter().filter(|n| n.kind == NoteKind::Conflict)
+        } in t.conflict_notes.iter()
         {
             let resolved = !find_phrases(t.text(text), APPROACHES).is_empty()
                 || next_non_blank(t, *line)

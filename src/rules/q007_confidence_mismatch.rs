@@ -33,19 +33,26 @@ declare_rule! {
 
 impl Rule for ConfidenceMismatch {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
-        let mut lines: Vec<(usize, crate::syntax::Span)> =
-            t.cards.iter().flat_map(|c| card_lines(t, c)).collect();
+        // Line numbers only (the spans are read back per line), so that the
+        // list costs four bytes a card line.
+        let mut lines: Vec<u32> = t
+            .cards
+            .iter()
+            .flat_map(|c| card_lines(t, c))
+            .map(|(i, _)| i as u32)
+            .collect();
         for (i, line) in t.doc.lines.iter().enumerate() {
             if let Some(Lead::Label { text, .. }) = &line.lead {
                 let label = t.text(text).to_lowercase();
                 if label == "confidence" || label == "confiança" {
-                    lines.push((i, line.span.clone()));
+                    lines.push(i as u32);
                 }
             }
         }
-        lines.sort_by_key(|(i, _)| *i);
-        lines.dedup_by_key(|(i, _)| *i);
-        for (_, span) in lines {
+        lines.sort_unstable();
+        lines.dedup();
+        for i in lines {
+            let span = t.line(i as usize).span;
             for (r, emoji, word) in emoji_word_mismatches(t.text(&span)) {
                 let at = span.start + r.start..span.start + r.end;
                 out.push(

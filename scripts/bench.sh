@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# Benchmarks of boardlint: the pathological shapes of docs/robustness.md
+# (10× the input must cost at most about 11× the time), peak memory on a
+# large transcript and on many small files, and the corpus comparisons of
+# docs/performance.md.
+#
+#   scripts/bench.sh                 every section
+#   scripts/bench.sh shapes memory   the named sections only
+#   BENCH_GB=0.2 scripts/bench.sh memory    a smaller "large" transcript
+#
+# Sections: shapes, memory, corpus. Inputs are generated (seeded, so every
+# run sees the same bytes) under $BENCH_DIR (default: a temporary
+# directory, removed afterwards). Needs hyperfine (installed with apt-get
+# when missing and run as root) and GNU time (/usr/bin/time).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+sections=("$@")
+[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus)
+
+if ! command -v hyperfine >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get install -y -qq hyperfine >/dev/null || { apt-get update -qq && apt-get install -y -qq hyperfine >/dev/null; }
+    else
+        echo "bench: hyperfine is needed (apt-get install hyperfine)" >&2
+        exit 2
+    fi
+fi
+if [ ! -x /usr/bin/time ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get install -y -qq time >/dev/null
+    else
+        echo "bench: GNU time is needed (apt-get install time)" >&2
+        exit 2
+    fi
+fi
+
+cargo build --release --quiet --bin boardlint --example corpus
+bl="$root/target/release/boardlint"
+gen="$root/target/release/examples/corpus"
+
+dir="${BENCH_DIR:-}"
+if [ -z "$dir" ]; then
+    dir="$(mktemp -d)"
+    trap 'rm -rf "$dir"' EXIT
+fi
+mkdir -p "$dir"
+
+echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "boardlint $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc --version)"
+echo
+
+# The median wall time of a command, in seconds, over several runs.
+median() {
+    local json="$dir/hyperfine.json"
+    hyperfine --style none -N -i --warmup 1 --runs "${RUNS:-5}" --export-json "$json" "$1" >/dev/null
+    python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
+}
+
+# Peak resident memory of a command, in kilobytes.
+peak_kb() {
+    /usr/bin/time -f '%M' -o "$dir/time.txt" "$@" >/dev/null 2>&1 || true
+    tail -1 "$dir/time.txt"
+}
+
+ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print('%.1f' % (b/a if a>0 else float('inf')))" "$1" "$2"; }
+verdict() { python3 -c "import sys; print('ok' if float(sys.argv[1]) <= float(sys.argv[2]) else 'MISSED')" "$1" "$2"; }
+
+shapes() {
+    echo "== shapes: 10x the input costs at most about 11x the time (check --format concise)"
+    printf '%-10s %12s %12s %10s %10s %7s %s\n' shape small large t_small t_large ratio ""
+    while read -r shape small large unit; do
+        "$gen" shape "$shape" "$small" "$dir/small.md"
+        "$gen" shape "$shape" "$large" "$dir/large.md"
+        local a b r
+        a="$(median "$bl check --format concise $dir/small.md")"
+        b="$(median "$bl check --format concise $dir/large.md")"
+        r="$(ratio "$a" "$b")"
+        printf '%-10s %12s %12s %9ss %9ss %6sx %s\n' "$shape" "$small" "$large $unit" "$a" "$b" "$r" "$(verdict "$r" 11.5)"
+    done <<'EOF'
+nested 10000 100000 blocks
+brackets 100KB 1MB bytes
+invokes 100KB 1MB bytes
+long-line 10MB 100MB bytes
+bullets 100000 1000000 bullets
+chain 1000 10000 roles
+EOF
+    rm -f "$dir/small.md" "$dir/large.md"
+    echo
+}
+
+memory() {
+    local gb="${BENCH_GB:-1}"
+    local bytes
+    bytes="$(python3 -c "print(int(float('$gb') * 1000**3))")"
+    echo "== memory: a ${gb} GB transcript peaks under about 3x its size"
+    "$gen" file "$dir/big.md" "$bytes" 2>/dev/null
+    local size kb
+    size="$(stat -c %s "$dir/big.md")"
+    kb="$(peak_kb "$bl" check --format concise "$dir/big.md")"
+    local r
+    r="$(python3 -c "print('%.2f' % ($kb * 1024 / $size))")"
+    echo "file $size bytes, peak $((kb / 1024)) MB: ${r}x the file $(verdict "$r" 3.05)"
+    rm -f "$dir/big.md"
+    echo
+    echo "== memory: many small files stay flat (a rule that never fires, so only reading counts)"
+    for n in 10000 100000; do
+        rm -rf "$dir/tree"
+        "$gen" tree "$dir/tree" "$n" "$((n * 1280))" 3 2>/dev/null
+        echo "select: [D008]" >"$dir/tree/.boardlint.yaml"
+        kb="$(peak_kb "$bl" check --format concise "$dir/tree")"
+        echo "$n files ($(du -sm "$dir/tree" | cut -f1) MB on disk): peak $((kb / 1024)) MB"
+    done
+    rm -rf "$dir/tree"
+    echo
+}
+
+corpus() {
+    echo "== corpus: 2,000 files, 20 MB"
+    rm -rf "$dir/corpus"
+    "$gen" tree "$dir/corpus" 2000 20MB 7 2>/dev/null
+    local files
+    files="$(find "$dir/corpus" -type f | sort)"
+    printf '%s\n' "$files" >"$dir/list.txt"
+    local t_cat t_rg t_check t_fmt
+    t_cat="$(median "sh -c 'xargs cat < $dir/list.txt > /dev/null'")"
+    t_check="$(median "$bl check --format concise $dir/corpus")"
+    t_fmt="$(median "$bl fmt --check $dir/corpus")"
+    echo "cat          ${t_cat}s"
+    if command -v rg >/dev/null; then
+        t_rg="$(median "rg -c -F [INVOKE: $dir/corpus")"
+        echo "rg           ${t_rg}s"
+    fi
+    echo "check        ${t_check}s  $(ratio "$t_cat" "$t_check")x cat (target 5x): $(verdict "$(ratio "$t_cat" "$t_check")" 5)"
+    echo "fmt --check  ${t_fmt}s  $(ratio "$t_check" "$t_fmt")x check (target 2x): $(verdict "$(ratio "$t_check" "$t_fmt")" 2)"
+    echo
+    echo "== corpus: one 50 MB transcript"
+    "$gen" file "$dir/fifty.md" 50MB 7 2>/dev/null
+    local t kb size
+    size="$(stat -c %s "$dir/fifty.md")"
+    t="$(median "$bl check --format concise $dir/fifty.md")"
+    kb="$(peak_kb "$bl" check --format concise "$dir/fifty.md")"
+    local mbs
+    mbs="$(python3 -c "print('%.0f' % ($size / 1e6 / $t))")"
+    echo "check ${t}s: ${mbs} MB/s (target 100): $(verdict 100 "$mbs"); peak $((kb / 1024)) MB, $(python3 -c "print('%.2f' % ($kb * 1024 / $size))")x the file (target 3x)"
+    echo
+    echo "== corpus: one 5 KB transcript, process start to exit"
+    head -c 5000 "$dir/fifty.md" >"$dir/five.md"
+    t="$(RUNS=30 median "$bl check --format concise $dir/five.md")"
+    echo "check ${t}s"
+    if command -v rg >/dev/null; then
+        t_rg="$(RUNS=30 median "rg -c -F [INVOKE: $dir/five.md")"
+        echo "rg    ${t_rg}s: check is $(ratio "$t_rg" "$t")x rg (target 1x)"
+    fi
+    rm -rf "$dir/corpus" "$dir/fifty.md" "$dir/five.md" "$dir/list.txt"
+    echo
+}
+
+for s in "${sections[@]}"; do
+    case "$s" in
+        shapes | memory | corpus) "$s" ;;
+        *)
+            echo "bench: unknown section $s (shapes, memory, corpus)" >&2
+            exit 2
+            ;;
+    esac
+done
