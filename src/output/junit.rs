@@ -11,8 +11,11 @@ fn escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // XML 1.0 cannot hold other control characters, even escaped.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {
+            // XML 1.0 cannot hold other control characters, nor U+FFFE and
+            // U+FFFF, even escaped.
+            c if ((c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
+                || matches!(c, '\u{fffe}' | '\u{ffff}') =>
+            {
                 out.push_str(&format!("\\u{{{:x}}}", c as u32))
             }
             c => out.push(c),
@@ -29,8 +32,15 @@ pub fn junit(located: &[Located], checked: &[&str]) -> String {
         checked.len(),
         checked.len()
     ));
+    // Each file's diagnostics, looked up once per file (not by a scan of
+    // every diagnostic per file).
+    let mut by_path: std::collections::HashMap<&str, Vec<&Located>> =
+        std::collections::HashMap::new();
+    for l in located {
+        by_path.entry(l.path.as_str()).or_default().push(l);
+    }
     for path in checked {
-        let mine: Vec<&Located> = located.iter().filter(|l| l.path == *path).collect();
+        let mine = by_path.remove(path).unwrap_or_default();
         let name = escape(path);
         if mine.is_empty() {
             out.push_str(&format!(
@@ -69,5 +79,6 @@ mod tests {
     fn escapes_markup_and_control_characters() {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
         assert_eq!(escape("x\u{1b}y"), "x\\u{1b}y");
+        assert_eq!(escape("\u{0}\u{ffff}\t"), "\\u{0}\\u{ffff}\t");
     }
 }

@@ -511,3 +511,91 @@ fn human_output_shows_a_tall_span_by_its_first_line() {
     assert!(stdout.contains("╭─[tall.md:2:1]"), "{stdout}");
     assert!(stdout.len() < 4000, "{} bytes:\n{stdout}", stdout.len());
 }
+
+/// Whatever the input holds (markup, quotes, a CDATA end, escape sequences,
+/// NUL, non-characters), in file names and in the text that messages quote,
+/// JSON, JSONL, SARIF and JUnit stay valid documents, and GitHub
+/// annotations stay one line each without raw control characters.
+#[test]
+fn machine_formats_stay_valid_whatever_the_input_holds() {
+    let root = repo();
+    let hostile = "a<b>&\"']]>\u{1b}[31m\u{0}\u{7}\u{fffe}\u{ffff}\u{202e}%,:\r";
+    // P002 quotes the status; M004 quotes the placeholder.
+    std::fs::write(
+        root.path().join("we<i>rd&\"]]>%,:\u{1b}.handoff.yaml"),
+        format!(
+            "task_id: T-1\nattempt: 1\nstage: implement\nstatus: \"{}\"\ninput_ref: 3f9c2ab\noutput_ref: null\nchecks: []\nblocked_by: []\nnext_allowed: null\n",
+            hostile
+                .replace('\\', "\\\\")
+                .replace('"', "\\\"")
+                .replace('\u{1b}', "\\e")
+                .replace('\u{0}', "\\0")
+                .replace('\u{7}', "\\a")
+                .replace('\r', "\\r")
+                .replace('\u{fffe}', "\\uFFFE")
+                .replace('\u{ffff}', "\\uFFFF")
+                .replace('\u{202e}', "\\u202E")
+        ),
+    )
+    .unwrap();
+    write(
+        root.path(),
+        "t.md",
+        &format!(
+            "CFO: x\n[INVOKE:cmo|Why?]\n[RESPONSE:cmo]\nKey finding: [{}]\n[/RESPONSE]\n",
+            hostile.replace(['\r', '[', ']'], "")
+        ),
+    );
+    let run = |format: &str| {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["check", "--format", format, "."])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let json: serde_json::Value = serde_json::from_str(&run("json")).expect("JSON parses");
+    let diagnostics = json.as_array().unwrap();
+    let quoted = |code: &str| {
+        diagnostics
+            .iter()
+            .find(|d| d["code"] == code)
+            .unwrap_or_else(|| panic!("{code} in {json:#}"))["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // The hostile text reached the messages, so the formats below carry it.
+    assert!(quoted("P002").contains("]]>"), "{}", quoted("P002"));
+    assert!(quoted("M004").contains("a<b>&"), "{}", quoted("M004"));
+    for line in run("jsonl").lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("each JSONL line parses");
+    }
+    assert_eq!(run("jsonl").lines().count(), diagnostics.len());
+    let sarif: serde_sarif::sarif::Sarif =
+        serde_json::from_str(&run("sarif")).expect("SARIF parses");
+    assert_eq!(
+        sarif.runs[0].results.as_ref().unwrap().len(),
+        diagnostics.len()
+    );
+    let junit = run("junit");
+    let xml = roxmltree::Document::parse(&junit).unwrap_or_else(|e| panic!("{e}:\n{junit}"));
+    let failures = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("failure"))
+        .count();
+    assert_eq!(failures, diagnostics.len(), "{junit}");
+    let github = run("github");
+    assert_eq!(github.lines().count(), diagnostics.len(), "{github}");
+    assert!(github.lines().all(|l| l.starts_with("::")), "{github}");
+    assert!(
+        !github.contains(['\u{1b}', '\u{0}', '\u{7}', '\r', '\u{202e}']),
+        "{github:?}"
+    );
+}
