@@ -276,6 +276,15 @@ impl Lines {
         (0..self.len()).map(|i| self.get(i))
     }
 
+    /// Push a line whose inline items were pushed into the table already,
+    /// from `inline_start` on.
+    fn push_after_items(&mut self, line: LineData, inline_start: usize) {
+        self.push(line);
+        if let Some(row) = self.rows.last_mut() {
+            row.inline_start = narrow(inline_start);
+        }
+    }
+
     fn push(&mut self, line: LineData) {
         let index = narrow(self.rows.len());
         let (kind, detail) = match line.kind {
@@ -316,6 +325,9 @@ impl Lines {
             inline_start: narrow(self.inlines.len()),
             packed,
         });
+        // `reserve` first: a line with millions of items grows the table
+        // once to fit, not by doubling.
+        self.inlines.reserve(line.inlines.len());
         self.inlines.extend(line.inlines);
     }
 }
@@ -454,6 +466,14 @@ pub fn parse(source: &str) -> Document {
 /// Parse; with `lint_code_blocks`, every fenced block's body is read as
 /// transcript lines, not only `transcript` / `boardlint` fences.
 pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
+    parse_lines_longer_in_pieces(source, lint_code_blocks, LONG_LINE)
+}
+
+/// Parse, reading lines of `long` bytes or more a piece at a time. Public
+/// for the differential fuzz target, which holds that every `long` gives the
+/// same document.
+#[doc(hidden)]
+pub fn parse_lines_longer_in_pieces(source: &str, lint_code_blocks: bool, long: usize) -> Document {
     let mut doc = Document::default();
     let mut cut = source.len().min(MAX_SOURCE);
     while !source.is_char_boundary(cut) {
@@ -478,7 +498,7 @@ pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
         Rule::item
     };
     while pos < source.len() {
-        pos = parse_item(source, pos, rule, &mut doc);
+        pos = parse_item(source, pos, rule, &mut doc, long);
     }
     doc.lines.shrink_to_fit();
     doc
@@ -491,8 +511,17 @@ pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
 /// where the one before ended, so reading them one at a time gives exactly
 /// what one pass gives (a unit test holds this over every fixture) while
 /// the parser's token queue holds one item, not the file.
-fn parse_item(source: &str, pos: usize, rule: Rule, doc: &mut Document) -> usize {
+/// Lines of this many bytes or more are read a piece at a time.
+const LONG_LINE: usize = 64 * 1024;
+
+fn parse_item(source: &str, pos: usize, rule: Rule, doc: &mut Document, long: usize) -> usize {
     let rest = &source[pos..];
+    let physical = rest.find('\n').unwrap_or(rest.len());
+    if physical >= long {
+        if let Some(end) = parse_long_line(source, pos, doc) {
+            return end;
+        }
+    }
     let parsed = TranscriptParser::parse(rule, rest)
         .ok()
         .and_then(|mut pairs| pairs.next())
@@ -521,6 +550,78 @@ fn parse_item(source: &str, pos: usize, rule: Rule, doc: &mut Document) -> usize
             end
         }
     }
+}
+
+/// Read the long line at `pos` a piece at a time: its prefix (`line_head`),
+/// then up to 64 content elements at a time (`content_piece`), turned into
+/// inline items before the next piece is read, so that the parser's token
+/// queue holds one piece, not the line. Together the pieces read exactly
+/// what the `line` rule reads in one go (a unit test holds this over every
+/// fixture); a line they cannot stand for (a fence, a frame, a line with
+/// no content after its prefix) gets `None` and is read whole.
+fn parse_long_line(source: &str, pos: usize, doc: &mut Document) -> Option<usize> {
+    let rest = &source[pos..];
+    let opener = rest.trim_start_matches([' ', '\t']);
+    if opener.starts_with("```") || opener.starts_with("~~~") {
+        return None;
+    }
+    if TranscriptParser::parse(Rule::frame_line, rest).is_ok() {
+        return None;
+    }
+    let head = TranscriptParser::parse(Rule::line_head, rest)
+        .ok()?
+        .next()?
+        .into_inner()
+        .next()?;
+    let mut at = pos + head.as_span().end();
+    // The items go straight into the document's table (a long line's items
+    // are never held twice); the line's row is pushed after them.
+    let inline_start = doc.lines.inlines.len();
+    let mut streamed = Streamed {
+        inlines: Vec::new(),
+        tokens: false,
+    };
+    let mut pieces = 0;
+    let bytes = source.as_bytes();
+    while at < source.len() && bytes[at] != b'\n' && !source[at..].starts_with("\r\n") {
+        let piece = TranscriptParser::parse(Rule::content_piece, &source[at..])
+            .ok()
+            .and_then(|mut p| p.next())
+            .filter(|p| p.as_span().end() > 0)?;
+        let len = piece.as_span().end();
+        for part in piece.into_inner() {
+            streamed.tokens = true;
+            if let Some(item) = inline_of(part, at) {
+                doc.lines.inlines.push(item);
+            }
+        }
+        pieces += 1;
+        at += len;
+    }
+    if pieces == 0 {
+        doc.lines.inlines.truncate(inline_start);
+        return None;
+    }
+    let end = if source[at..].starts_with("\r\n") {
+        at + 2
+    } else if at < source.len() {
+        at + 1
+    } else {
+        at
+    };
+    let span = strip_terminator(source, pos..end);
+    let rule = head.as_rule();
+    let line = fill_line(
+        rule,
+        head.into_inner(),
+        Some(streamed),
+        source,
+        pos,
+        span,
+        false,
+    );
+    doc.lines.push_after_items(line, inline_start);
+    Some(end)
 }
 
 fn collect<'i>(
@@ -566,8 +667,14 @@ fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
 }
 
 fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -> LineData {
-    let whole = span_of(&pair, base);
-    // Strip the line terminator from the span.
+    let span = strip_terminator(source, span_of(&pair, base));
+    let inner = pair.into_inner().next().expect("line has one kind");
+    let rule = inner.as_rule();
+    fill_line(rule, inner.into_inner(), None, source, base, span, in_fence)
+}
+
+/// A line's span without its line terminator.
+fn strip_terminator(source: &str, whole: Span) -> Span {
     let mut end = whole.end;
     let bytes = source.as_bytes();
     if end > whole.start && bytes[end - 1] == b'\n' {
@@ -576,8 +683,28 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
             end -= 1;
         }
     }
-    let span = whole.start..end;
-    let inner = pair.into_inner().next().expect("line has one kind");
+    whole.start..end
+}
+
+/// A long line's content, read a piece at a time (see [`parse_long_line`]):
+/// its inline items, and whether any piece made a token.
+struct Streamed {
+    inlines: Vec<Inline>,
+    tokens: bool,
+}
+
+/// Build a line from its kind (`heading`, `list_item`, `plain_line`,
+/// `frame_line`, or the `*_head` rules of a long line) and the kind's parts;
+/// a long line's content comes separately, already read.
+fn fill_line<'i>(
+    rule: Rule,
+    parts: impl Iterator<Item = Pair<'i, Rule>>,
+    streamed: Option<Streamed>,
+    source: &str,
+    base: usize,
+    span: Span,
+    in_fence: bool,
+) -> LineData {
     let mut line = LineData {
         span: span.clone(),
         kind: LineKind::Plain,
@@ -589,20 +716,35 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
         in_fence,
     };
     let mut content_start: Option<usize> = None;
-    match inner.as_rule() {
+    // Content read apart follows the prefix: it starts where the prefix
+    // ends, as it would have in one pass.
+    let mut streamed = streamed;
+    let mut add_streamed = |line: &mut LineData, content_start: &mut Option<usize>, at: usize| {
+        if let Some(s) = streamed.take() {
+            if s.tokens && content_start.is_none() {
+                *content_start = Some(at);
+            }
+            if line.inlines.is_empty() {
+                line.inlines = s.inlines;
+            } else {
+                line.inlines.extend(s.inlines);
+            }
+        }
+    };
+    match rule {
         Rule::frame_line => {
-            let width = inner
-                .into_inner()
+            let width = parts
+                .into_iter()
                 .find(|p| p.as_rule() == Rule::frame_run)
                 .map(|p| p.as_str().chars().count())
                 .unwrap_or(0);
             line.kind = LineKind::Frame { width };
             return line;
         }
-        Rule::heading => {
+        Rule::heading | Rule::heading_head => {
             let mut level = 1;
             let mut after_prefix = span.end;
-            for p in inner.into_inner() {
+            for p in parts {
                 match p.as_rule() {
                     Rule::heading_hash => {
                         level = p.as_str().len() as u8;
@@ -615,12 +757,13 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
                     _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
+            add_streamed(&mut line, &mut content_start, after_prefix);
             line.kind = LineKind::Heading { level };
             content_start.get_or_insert(skip_ws(source, after_prefix, span.end));
         }
-        Rule::list_item => {
+        Rule::list_item | Rule::list_head => {
             let mut after_prefix = span.end;
-            for p in inner.into_inner() {
+            for p in parts {
                 match p.as_rule() {
                     Rule::indent => line.indent = p.as_str().len(),
                     Rule::list_marker => {
@@ -635,11 +778,12 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
                     _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
+            add_streamed(&mut line, &mut content_start, after_prefix);
             content_start.get_or_insert(skip_ws(source, after_prefix, span.end));
         }
-        Rule::plain_line => {
+        Rule::plain_line | Rule::plain_head => {
             let mut after_prefix = span.start;
-            for p in inner.into_inner() {
+            for p in parts {
                 match p.as_rule() {
                     Rule::indent => {
                         line.indent = p.as_str().len();
@@ -652,6 +796,7 @@ fn build_line(pair: Pair<'_, Rule>, source: &str, base: usize, in_fence: bool) -
                     _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
+            add_streamed(&mut line, &mut content_start, after_prefix);
             content_start.get_or_insert(after_prefix);
             if line.lead.is_none()
                 && line.inlines.is_empty()
@@ -866,7 +1011,17 @@ mod tests {
         let all = sources.join("\n\n");
         sources.push(all);
         for source in &sources {
-            assert_eq!(parse(source), parse_whole(source), "{source}");
+            let whole = parse_whole(source);
+            assert_eq!(parse(source), whole, "{source}");
+            // Every line read in pieces, as a long line is (each file on
+            // its own: the joined text adds nothing line by line).
+            if !std::ptr::eq(source, sources.last().unwrap()) {
+                assert_eq!(
+                    parse_lines_longer_in_pieces(source, false, 0),
+                    whole,
+                    "in pieces:\n{source}"
+                );
+            }
         }
     }
 
