@@ -4,20 +4,17 @@
 //! field; anything else in it (a nested block, an invocation, prose before
 //! the first field) leaves the block as written, but for its opener.
 
-use super::{render, Edit};
+use super::{render, Covered, Edit};
 use crate::model::{Block, FieldName, Transcript};
 use crate::syntax::{BlockKind, Lead, LineKind, Span};
 
 /// The edits for every closed block outside the `covered` ranges (cards).
-pub(super) fn edits(t: &Transcript<'_>, covered: &[Span]) -> Vec<Edit> {
+pub(super) fn edits(t: &Transcript<'_>, covered: &Covered) -> Vec<Edit> {
     let mut out = Vec::new();
     for block in &t.blocks {
         let Some(close) = &block.close else { continue };
         let range = block.open.start..close.end;
-        if covered
-            .iter()
-            .any(|c| c.start <= range.start && range.end <= c.end)
-        {
+        if covered.contains(&range) {
             continue;
         }
         // Only top-level blocks are rewritten whole; nested ones stay inside.
@@ -68,16 +65,15 @@ struct Field {
 
 fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> Option<String> {
     // The opener and closer must stand on lines of their own.
-    let open_line = t
-        .doc
-        .lines
-        .iter()
-        .position(|l| l.span.start <= block.open.start && block.open.end <= l.span.end)?;
-    let close_line = t
-        .doc
-        .lines
-        .iter()
-        .position(|l| l.span.start <= close.start && close.end <= l.span.end)?;
+    // The line holding each marker (lines are ordered and do not overlap,
+    // so it is the last one starting at or before the marker).
+    let holding = |span: &Span| {
+        let i = t.doc.lines.index_of(span.start);
+        let l = t.line(i);
+        (l.span.start <= span.start && span.end <= l.span.end).then_some(i)
+    };
+    let open_line = holding(&block.open)?;
+    let close_line = holding(close)?;
     if t.text(&t.line(open_line).span).trim() != t.text(&block.open)
         || t.text(&t.line(close_line).span).trim() != t.text(close)
     {

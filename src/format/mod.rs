@@ -51,21 +51,18 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
             edits.push(Edit { range, text });
         }
     }
-    for edit in blocks::edits(&t, &covered) {
+    for edit in blocks::edits(&t, &Covered::new(covered.clone())) {
         covered.push(edit.range.clone());
         if stable(&edit.text) {
             edits.push(edit);
         }
     }
     // CHAIN markers anywhere else.
+    let covered = Covered::new(covered);
     for line in t.doc.lines.iter() {
         for inline in line.inlines {
             if let Inline::Marker(m) = inline {
-                if matches!(m.kind, MarkerKind::Chain { .. })
-                    && !covered
-                        .iter()
-                        .any(|c| c.start <= m.span.start && m.span.end <= c.end)
-                {
+                if matches!(m.kind, MarkerKind::Chain { .. }) && !covered.contains(&m.span) {
                     if let Some(text) = canonical_chain(&t, &m.span) {
                         edits.push(Edit {
                             range: m.span.clone(),
@@ -96,9 +93,41 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
     out
 }
 
+/// Byte ranges already rewritten, for asking whether a span lies inside one
+/// in logarithmic time.
+struct Covered {
+    /// Sorted by start.
+    ranges: Vec<Span>,
+    /// The largest end among `ranges[..=i]`.
+    max_end: Vec<usize>,
+}
+
+impl Covered {
+    fn new(mut ranges: Vec<Span>) -> Covered {
+        ranges.sort_by_key(|r| r.start);
+        let mut max = 0;
+        let max_end = ranges
+            .iter()
+            .map(|r| {
+                max = max.max(r.end);
+                max
+            })
+            .collect();
+        Covered { ranges, max_end }
+    }
+
+    /// Some range starts at or before `span` and ends at or after it.
+    fn contains(&self, span: &Span) -> bool {
+        let n = self.ranges.partition_point(|r| r.start <= span.start);
+        n > 0 && self.max_end[n - 1] >= span.end
+    }
+}
+
 /// `[CHAIN: a → b → c]`, roles lower-cased, for a well-formed CHAIN marker.
 fn canonical_chain(t: &Transcript<'_>, span: &Span) -> Option<String> {
-    let chain = t.chains.iter().find(|c| c.span == *span)?;
+    // Chains are in document order: find by position, not by a scan.
+    let at = t.chains.partition_point(|c| c.span.start < span.start);
+    let chain = t.chains.get(at).filter(|c| c.span == *span)?;
     Some(format!(
         "[CHAIN: {}]",
         t.roles().display_chain(&chain.roles)
@@ -109,10 +138,11 @@ fn canonical_chain(t: &Transcript<'_>, span: &Span) -> Option<String> {
 fn render(t: &Transcript<'_>, span: &Span) -> String {
     let mut out = String::new();
     let mut pos = span.start;
-    for chain in t
-        .chains
+    let first = t.chains.partition_point(|c| c.span.start < span.start);
+    for chain in t.chains[first..]
         .iter()
-        .filter(|c| span.start <= c.span.start && c.span.end <= span.end)
+        .take_while(|c| c.span.start < span.end)
+        .filter(|c| c.span.end <= span.end)
     {
         if chain.span.start < pos {
             continue;
