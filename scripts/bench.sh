@@ -10,8 +10,9 @@
 #
 # Sections: shapes, memory, corpus. Inputs are generated (seeded, so every
 # run sees the same bytes) under $BENCH_DIR (default: a temporary
-# directory, removed afterwards). Needs hyperfine (installed with apt-get
-# when missing and run as root) and GNU time (/usr/bin/time).
+# directory, removed afterwards). Needs hyperfine and GNU time (installed
+# with apt-get when missing and run as root, as is ripgrep for the
+# comparisons).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -27,6 +28,9 @@ if ! command -v hyperfine >/dev/null; then
         echo "bench: hyperfine is needed (apt-get install hyperfine)" >&2
         exit 2
     fi
+fi
+if ! command -v rg >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get install -y -qq ripgrep >/dev/null 2>&1 || true
 fi
 if [ ! -x /usr/bin/time ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

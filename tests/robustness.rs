@@ -140,3 +140,24 @@ fn an_eight_megabyte_single_line() {
     let diagnostics = check(&line);
     assert!(diagnostics.len() <= 800_000);
 }
+
+/// Fuzzing regression (check_transcript): four data points with the first
+/// on the `Supporting data:` line made R003 index a fourth bullet that does
+/// not exist. The related span now points at the real fourth point.
+#[test]
+fn fuzz_regression_r003_first_point_on_the_label_line() {
+    let source = "<!-- a response with four supporting data points[RESPONSE: -->\n[RESPONSE:cmo]\nKey finding: Webinars produce pipeline at half the cost of trade shows.\nSupporting data:\u{e}  - Webinars: $1.9K cost per opportunity\n  - Trade shows: $4.1K cost per opportunity\n  - Webinar opportunities close at 24%, trade shows at 27%\n  - Webinar attendance grew 30% since January\nConfidence: medium\nCaveat: Trade shows also produce partner leads that are not counted.\n[/RESPONSE]\n";
+    let diagnostics = boardlint::check_source(source, &Settings::default());
+    let r003 = diagnostics
+        .iter()
+        .find(|d| d.code == "R003")
+        .expect("R003 reports four points");
+    assert!(r003.message.contains("4 data points"), "{}", r003.message);
+    let (span, label) = &r003.related[0];
+    assert_eq!(label, "fourth point");
+    assert_eq!(
+        &source[span.clone()],
+        "  - Webinar attendance grew 30% since January"
+    );
+    assert!(diagnostics.iter().all(|d| !d.internal));
+}

@@ -44,7 +44,9 @@ impl Rule for SupportingDataCount {
             let Some(field) = fields.get(FieldName::SupportingData) else {
                 continue;
             };
-            let count = field.items.len() + usize::from(!t.text(&field.value).trim().is_empty());
+            // Text on the label's own line is the first data point.
+            let on_label = usize::from(!t.text(&field.value).trim().is_empty());
+            let count = field.items.len() + on_label;
             if (2..=3).contains(&count) {
                 continue;
             }
@@ -66,9 +68,8 @@ impl Rule for SupportingDataCount {
                 )
                 .with_label(format!("{count} data {points}"))
                 .with_help(help);
-            if count > 3 {
-                let extra = t.line(field.items[3]).span.clone();
-                d = d.with_related(extra, "fourth point");
+            if let Some(&fourth) = field.items.get(3 - on_label).filter(|_| count > 3) {
+                d = d.with_related(t.line(fourth).span.clone(), "fourth point");
             }
             out.push(d);
         }
