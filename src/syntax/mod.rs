@@ -996,6 +996,9 @@ mod tests {
         let mut sources = vec![
             "---\nspeaker: cfo\n---\n\nCFO: a\n\n```text\n[INVOKE:cfo|x]\n\n\n```\n\n[INVOKE:cfo|two\nlines]\n\n".to_string(),
             "[INVOKE:cfo|unclosed\n\n```transcript\nCFO: in\n\n[RESPONSE:cfo]\n```\nafter\r\n\r\nend".to_string(),
+            // A bare list marker or heading is a list item or a heading
+            // with no content (found by the syntax_pieces fuzz target).
+            "x\n*\n#\n1.\n- \n## \n#x\n-x\n*".to_string(),
         ];
         let mut stack = vec![fixtures];
         while let Some(dir) = stack.pop() {
