@@ -59,7 +59,7 @@ echo
 # The median wall time of a command, in seconds, over several runs.
 median() {
     local json="$dir/hyperfine.json"
-    hyperfine --style none -N -i --warmup 1 --runs "${RUNS:-5}" --export-json "$json" "$1" >/dev/null
+    hyperfine --style none -N -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$1" >/dev/null
     python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
 }
 

@@ -254,7 +254,7 @@ fn check_one(
         }
     }
     let index = LineIndex::new(&source);
-    let (located, rendered) = locate(name, &source, &index, &diagnostics, args.format, color);
+    let (located, rendered) = locate(name, &source, &index, diagnostics, args.format, color);
     Ok(Findings {
         located,
         rendered,
@@ -267,18 +267,21 @@ fn locate(
     name: &str,
     source: &str,
     index: &LineIndex<'_>,
-    diagnostics: &[Diagnostic],
+    diagnostics: Vec<Diagnostic>,
     format: Format,
     color: bool,
 ) -> (Vec<Located>, String) {
-    let located = diagnostics
-        .iter()
-        .map(|d| output::locate(name, index, d))
-        .collect();
     let rendered = match format {
-        Format::Human => output::human(name, source, diagnostics, color),
+        Format::Human => output::human(name, source, &diagnostics, color),
         _ => String::new(),
     };
+    // One shared copy of the path, and each diagnostic's text moved, not
+    // copied: a file with many findings holds each string once.
+    let path: std::sync::Arc<str> = name.into();
+    let located = diagnostics
+        .into_iter()
+        .map(|d| output::locate(&path, index, d))
+        .collect();
     (located, rendered)
 }
 

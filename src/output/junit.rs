@@ -37,7 +37,7 @@ pub fn junit(located: &[Located], checked: &[&str]) -> String {
     let mut by_path: std::collections::HashMap<&str, Vec<&Located>> =
         std::collections::HashMap::new();
     for l in located {
-        by_path.entry(l.path.as_str()).or_default().push(l);
+        by_path.entry(&*l.path).or_default().push(l);
     }
     for path in checked {
         let mine = by_path.remove(path).unwrap_or_default();

@@ -40,7 +40,7 @@ pub enum Format {
 /// One diagnostic with its file and resolved positions.
 #[derive(Debug, Clone, Serialize)]
 pub struct Located {
-    pub path: String,
+    pub path: std::sync::Arc<str>,
     pub code: &'static str,
     pub name: &'static str,
     pub severity: Severity,
@@ -56,14 +56,12 @@ pub struct Located {
     pub internal: bool,
 }
 
-pub fn locate(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Located {
+pub fn locate(path: &std::sync::Arc<str>, index: &LineIndex<'_>, d: Diagnostic) -> Located {
     Located {
-        path: path.to_string(),
+        path: path.clone(),
         code: d.code,
         name: d.name,
         severity: d.severity,
-        message: d.message.clone(),
-        help: d.help.clone(),
         start: index.position(d.span.start),
         end: index.position(d.span.end),
         code_point_columns: (
@@ -71,6 +69,8 @@ pub fn locate(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Located {
             index.code_point_column(d.span.end),
         ),
         internal: d.internal,
+        message: d.message,
+        help: d.help,
     }
 }
 
