@@ -1,18 +1,9 @@
-//! Any text checked as a handshake message log (JSONL inbox): its parser and every rule of its family.
-//! Must never panic.
+//! Any text checked as a handshake message log (JSONL inbox) and the H rules. Must never panic.
 #![no_main]
 
-use boardlint::kinds::FileKind;
-use boardlint::settings::Settings;
-use libfuzzer_sys::fuzz_target;
+#[path = "common/mod.rs"]
+mod common;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(source) = std::str::from_utf8(data) else {
-        return;
-    };
-    let settings = Settings {
-        kind: Some(FileKind::HandshakeLog),
-        ..Settings::default()
-    };
-    let _ = boardlint::check_file(None, source, &settings);
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    common::check_as(boardlint::kinds::FileKind::HandshakeLog, data);
 });
