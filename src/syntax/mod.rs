@@ -577,10 +577,7 @@ fn parse_long_line(source: &str, pos: usize, doc: &mut Document) -> Option<usize
     // The items go straight into the document's table (a long line's items
     // are never held twice); the line's row is pushed after them.
     let inline_start = doc.lines.inlines.len();
-    let mut streamed = Streamed {
-        inlines: Vec::new(),
-        tokens: false,
-    };
+    let mut streamed = Streamed { tokens: false };
     let mut pieces = 0;
     let bytes = source.as_bytes();
     while at < source.len() && bytes[at] != b'\n' && !source[at..].starts_with("\r\n") {
@@ -686,10 +683,10 @@ fn strip_terminator(source: &str, whole: Span) -> Span {
     whole.start..end
 }
 
-/// A long line's content, read a piece at a time (see [`parse_long_line`]):
-/// its inline items, and whether any piece made a token.
+/// A long line's content, read a piece at a time (see [`parse_long_line`]),
+/// its items already in the document's table: whether any piece made a
+/// token (which is what places the content's start in a one-pass read).
 struct Streamed {
-    inlines: Vec<Inline>,
     tokens: bool,
 }
 
@@ -719,15 +716,10 @@ fn fill_line<'i>(
     // Content read apart follows the prefix: it starts where the prefix
     // ends, as it would have in one pass.
     let mut streamed = streamed;
-    let mut add_streamed = |line: &mut LineData, content_start: &mut Option<usize>, at: usize| {
+    let mut add_streamed = |content_start: &mut Option<usize>, at: usize| {
         if let Some(s) = streamed.take() {
             if s.tokens && content_start.is_none() {
                 *content_start = Some(at);
-            }
-            if line.inlines.is_empty() {
-                line.inlines = s.inlines;
-            } else {
-                line.inlines.extend(s.inlines);
             }
         }
     };
@@ -757,7 +749,7 @@ fn fill_line<'i>(
                     _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
-            add_streamed(&mut line, &mut content_start, after_prefix);
+            add_streamed(&mut content_start, after_prefix);
             line.kind = LineKind::Heading { level };
             content_start.get_or_insert(skip_ws(source, after_prefix, span.end));
         }
@@ -778,7 +770,7 @@ fn fill_line<'i>(
                     _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
-            add_streamed(&mut line, &mut content_start, after_prefix);
+            add_streamed(&mut content_start, after_prefix);
             content_start.get_or_insert(skip_ws(source, after_prefix, span.end));
         }
         Rule::plain_line | Rule::plain_head => {
@@ -796,7 +788,7 @@ fn fill_line<'i>(
                     _ => visit_part(p, base, &mut line, &mut content_start, &mut after_prefix),
                 }
             }
-            add_streamed(&mut line, &mut content_start, after_prefix);
+            add_streamed(&mut content_start, after_prefix);
             content_start.get_or_insert(after_prefix);
             if line.lead.is_none()
                 && line.inlines.is_empty()
