@@ -29,6 +29,14 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    /// The key that holds a message's time: `ts` in s13, `timestamp` in s10.
+    pub fn time_key(self) -> &'static str {
+        match self {
+            Dialect::S13 => "ts",
+            Dialect::S10 => "timestamp",
+        }
+    }
+
     pub fn types(self) -> &'static [&'static str] {
         match self {
             Dialect::S10 => &[
@@ -313,13 +321,7 @@ fn message(
         "plan_approval_response" => Role::Decision(Protocol::Plan),
         _ => Role::Other,
     };
-    let time = object
-        .get(if dialect == Dialect::S13 {
-            "ts"
-        } else {
-            "timestamp"
-        })
-        .and_then(Value::as_f64);
+    let time = object.get(dialect.time_key()).and_then(Value::as_f64);
     Message {
         line,
         span,

@@ -1,4 +1,3 @@
-use crate::records::handshake::Dialect;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -30,11 +29,7 @@ declare_rule! {
 
 impl HandshakeRule for MessageMissingField {
     fn check(&self, log: &HandshakeLog<'_>, out: &mut Vec<Diagnostic>) {
-        let time = if log.dialect == Dialect::S13 {
-            "ts"
-        } else {
-            "timestamp"
-        };
+        let time = log.dialect.time_key();
         for m in &log.messages {
             let mut missing: Vec<&str> = ["type", "from", "content", time]
                 .into_iter()

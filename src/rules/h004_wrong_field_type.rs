@@ -1,4 +1,3 @@
-use crate::records::handshake::Dialect;
 use crate::rules::prelude::*;
 use serde_json::Value;
 
@@ -33,11 +32,7 @@ type Expected<'k> = (&'k str, &'static str, fn(&Value) -> bool);
 
 impl HandshakeRule for WrongFieldType {
     fn check(&self, log: &HandshakeLog<'_>, out: &mut Vec<Diagnostic>) {
-        let time = if log.dialect == Dialect::S13 {
-            "ts"
-        } else {
-            "timestamp"
-        };
+        let time = log.dialect.time_key();
         for m in &log.messages {
             let bad = |key: &str, ok: fn(&Value) -> bool| {
                 m.field(log.dialect, key)

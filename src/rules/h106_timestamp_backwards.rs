@@ -1,4 +1,3 @@
-use crate::records::handshake::Dialect;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -33,11 +32,7 @@ impl HandshakeRule for TimestampBackwards {
             let Some(t) = m.time else { continue };
             if let Some((p, before)) = previous {
                 if t < p {
-                    let key = if log.dialect == Dialect::S13 {
-                        "ts"
-                    } else {
-                        "timestamp"
-                    };
+                    let key = log.dialect.time_key();
                     out.push(
                         self.meta()
                             .diagnostic(
