@@ -122,6 +122,75 @@ fn text_outside_cards_and_blocks_is_kept_byte_for_byte() {
 }
 
 #[test]
+fn a_card_with_a_heading_after_a_comment_is_left_as_written() {
+    let source =
+        "📊 CFO — T\n<!-- boardlint-disable C003 -->**BOTTOM LINE:** Go.\n**WHAT:**\n-   kept\n";
+    assert_eq!(fmt(source), source);
+    // Without the comment the same card is rewritten.
+    let plain = source.replace("<!-- boardlint-disable C003 -->", "");
+    assert_ne!(fmt(&plain), plain);
+}
+
+#[test]
+fn a_phase_line_naming_a_section_is_not_a_heading() {
+    // Found by the property tests: the phase lead was dropped when the rest
+    // of the line read as a heading.
+    for source in [
+        "📊 CFO — T\n\n\nPhase 2:BOTTOM LINE\n",
+        "Phase 2:**Bottom Line:** Go.\nWHAT\n",
+    ] {
+        let out = fmt(source);
+        assert!(out.contains("Phase 2:"), "{source:?} -> {out:?}");
+        assert!(lost_words(source, &out).is_empty(), "{source:?} -> {out:?}");
+    }
+}
+
+#[test]
+fn comment_lines_in_a_card_are_kept() {
+    // Found by the property tests: a comment line in a section was dropped.
+    let source = "📊 CFO — T\nBOTTOM LINE\nGo.\n<!-- boardlint-disable L001 -->\n";
+    let out = fmt(source);
+    assert!(
+        out.contains("Go.\n<!-- boardlint-disable L001 -->\n"),
+        "{out}"
+    );
+    assert_eq!(fmt(&out), out);
+}
+
+#[test]
+fn suppression_comments_keep_covering_their_lines_after_fmt() {
+    let source = fs::read_to_string(root().join("tests/fmt/mixed-card-comments.md")).unwrap();
+    let settings = Settings::default();
+    let codes = |text: &str| -> Vec<String> {
+        let mut c: Vec<String> = boardlint::check_source(text, &settings)
+            .into_iter()
+            .map(|d| d.code.to_string())
+            .collect();
+        c.sort();
+        c
+    };
+    let before = codes(&source);
+    assert!(!before.contains(&"X001".to_string()), "{before:?}");
+    let once = fmt(&source);
+    // The same findings, less the layout ones fmt fixed; no suppression
+    // became unused and none stopped covering its line.
+    let after = codes(&once);
+    let expected: Vec<String> = before
+        .into_iter()
+        .filter(|c| c != "C001" && c != "C003")
+        .collect();
+    assert_eq!(after, expected, "{once}");
+    // The C007 pair still encloses the first action, and only it.
+    let disable = once.find("boardlint-disable C007").unwrap();
+    let enable = once.find("boardlint-enable C007").unwrap();
+    let between = &once[disable..enable];
+    assert!(
+        between.contains("Freeze two hires") && !between.contains("Review burn"),
+        "{once}"
+    );
+}
+
+#[test]
 fn crlf_is_kept_in_rewritten_cards() {
     let source =
         "BOTTOM LINE\r\nGo. — Confidence: 🟢 high\r\n\r\nWHAT\r\n- one (from ledger) 🟢\r\n";

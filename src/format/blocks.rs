@@ -133,7 +133,7 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
             }
         }
         let field = fields.last_mut()?;
-        let text = render(t, &t.line_text(i)).trim().to_string();
+        let text = render(t, &super::kept_text(t, i)).trim().to_string();
         match line.kind {
             LineKind::ListItem { .. } => field.items.push(text),
             _ => field.continuation.push(text),

@@ -1,9 +1,9 @@
 //! The canonical card printer.
 
-use super::{render, FormatOptions};
+use super::{comment_only, kept_text, render, FormatOptions};
 use crate::model::sections::{Lang, Section};
 use crate::model::{Card, CardSection, Transcript};
-use crate::syntax::{CardEmoji, LineKind};
+use crate::syntax::{CardEmoji, Lead, LineKind};
 use crate::text::{find_confidence, parse_action, Level};
 
 /// The width of a frame line.
@@ -12,7 +12,19 @@ pub const FRAME_WIDTH: usize = 40;
 /// Print a card in its canonical layout: frames of 40 `━`, a blank line
 /// between blocks, canonical headings in canonical order, `• ` bullets,
 /// numbered actions. Content is kept in its order within its section.
-pub fn print(t: &Transcript<'_>, card: &Card, options: &FormatOptions) -> String {
+///
+/// `None` for a card with a section heading written after a comment on the
+/// same line (`<!-- … -->BOTTOM LINE`): the heading is printed on a line of
+/// its own, and there is no place for the comment that keeps what it covers,
+/// so the card is left as written.
+pub fn print(t: &Transcript<'_>, card: &Card, options: &FormatOptions) -> Option<String> {
+    if card
+        .sections
+        .iter()
+        .any(|s| matches!(t.line(s.line).lead, Some(Lead::Comment { .. })))
+    {
+        return None;
+    }
     let pt = match options.lang {
         Some(lang) => lang == Lang::Pt,
         None => !card.sections.is_empty() && card.sections.iter().all(|s| s.lang == Lang::Pt),
@@ -75,13 +87,17 @@ pub fn print(t: &Transcript<'_>, card: &Card, options: &FormatOptions) -> String
         out.push_str("\n\n");
     }
     out.push_str(&frame);
-    out
+    Some(out)
 }
 
-/// One piece of a section's content: a list item, or a plain line.
+/// One piece of a section's content: a list item, a plain line, or a line
+/// that is only a comment.
 struct Piece {
     text: String,
     bullet: bool,
+    /// Kept as written on a line of its own, in its place, so that
+    /// suppression comments keep covering what they covered.
+    comment: bool,
 }
 
 /// The section's content lines, with list markers removed and each list
@@ -93,23 +109,51 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
         out.push(Piece {
             text: inline,
             bullet: false,
+            comment: false,
         });
     }
     for &i in &section.body {
         let line = t.line(i);
-        let text = render(t, &t.line_text(i)).trim().to_string();
+        let text = render(t, &kept_text(t, i)).trim().to_string();
         if text.is_empty() {
             continue;
         }
-        let bullet = matches!(line.kind, LineKind::ListItem { .. });
+        let comment = comment_only(t, i);
+        let bullet = !comment && matches!(line.kind, LineKind::ListItem { .. });
         match out.last_mut() {
             // An indented line after a list item continues it.
-            Some(prev) if prev.bullet && !bullet && line.indent > 0 => {
+            Some(prev) if prev.bullet && !bullet && !comment && line.indent > 0 => {
                 prev.text.push(' ');
                 prev.text.push_str(&text);
             }
-            _ => out.push(Piece { text, bullet }),
+            _ => out.push(Piece {
+                text,
+                bullet,
+                comment,
+            }),
         }
+    }
+    out
+}
+
+/// Each run of text pieces joined into one line by `join`, with comment
+/// lines kept between the runs.
+fn runs(pieces: &[Piece], join: impl Fn(&str) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for p in pieces {
+        if p.comment {
+            if !run.is_empty() {
+                out.push(join(&run.join(" ")));
+                run.clear();
+            }
+            out.push(p.text.clone());
+        } else {
+            run.push(&p.text);
+        }
+    }
+    if !run.is_empty() {
+        out.push(join(&run.join(" ")));
     }
     out
 }
@@ -117,53 +161,62 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
 fn print_section(t: &Transcript<'_>, section: &CardSection, pt: bool) -> String {
     let title = section.section.title(pt);
     let pieces = pieces(t, section);
-    let joined = || {
+    // Single-value sections (`URGENCY: …`): the value joined on the heading
+    // line, comment lines after it.
+    let valued = |value: &dyn Fn(&str) -> String| {
+        let text: Vec<&str> = pieces
+            .iter()
+            .filter(|p| !p.comment)
+            .map(|p| p.text.as_str())
+            .collect();
+        let head = format!("{title}: {}", value(&text.join(" ")))
+            .trim_end()
+            .to_string();
+        let comments: Vec<String> = pieces
+            .iter()
+            .filter(|p| p.comment)
+            .map(|p| p.text.clone())
+            .collect();
+        with_lines(&head, &comments)
+    };
+    // Each piece on its own line, comment lines as written.
+    let each = |line: &dyn Fn(&Piece) -> String| -> Vec<String> {
         pieces
             .iter()
-            .map(|p| p.text.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
+            .map(|p| if p.comment { p.text.clone() } else { line(p) })
+            .collect()
     };
     match section.section {
-        Section::BottomLine => {
-            let text = joined();
-            format!("{title}\n{}", bottom_line(&text, pt))
-                .trim_end()
-                .to_string()
-        }
+        Section::BottomLine => with_lines(title, &runs(&pieces, |text| bottom_line(text, pt))),
         Section::What | Section::WhereTheyAgree | Section::WhereTheyDisagree | Section::Risks => {
             let any_bullet = pieces.iter().any(|p| p.bullet);
+            let lines = each(&|p| {
+                if p.bullet || !any_bullet {
+                    format!("• {}", p.text)
+                } else {
+                    p.text.clone()
+                }
+            });
+            with_lines(title, &lines)
+        }
+        Section::HowToAct | Section::ActionItems => {
+            let mut n = 0;
             let lines: Vec<String> = pieces
                 .iter()
                 .map(|p| {
-                    if p.bullet || !any_bullet {
-                        format!("• {}", p.text)
-                    } else {
+                    if p.comment {
                         p.text.clone()
+                    } else {
+                        n += 1;
+                        format!("{n}. {}", action(&p.text))
                     }
                 })
                 .collect();
             with_lines(title, &lines)
         }
-        Section::HowToAct | Section::ActionItems => {
-            let lines: Vec<String> = pieces
-                .iter()
-                .enumerate()
-                .map(|(n, p)| format!("{}. {}", n + 1, action(&p.text)))
-                .collect();
-            with_lines(title, &lines)
-        }
-        Section::Perspectives => {
-            let lines: Vec<String> = pieces.iter().map(|p| format!("  {}", p.text)).collect();
-            with_lines(title, &lines)
-        }
-        Section::Urgency => {
-            let value = joined();
-            format!("{title}: {}", urgency(&value))
-                .trim_end()
-                .to_string()
-        }
-        Section::Detail => format!("{title}: {}", joined()).trim_end().to_string(),
+        Section::Perspectives => with_lines(title, &each(&|p| format!("  {}", p.text))),
+        Section::Urgency => valued(&urgency),
+        Section::Detail => valued(&|v| v.to_string()),
         Section::WhyThisMatters
         | Section::WhyItMatters
         | Section::WhatINoticed
@@ -173,25 +226,19 @@ fn print_section(t: &Transcript<'_>, section: &CardSection, pt: bool) -> String 
         | Section::RecommendedAction => {
             // Paragraph sections: one line each, unless written as bullets.
             if pieces.iter().any(|p| p.bullet) {
-                let lines: Vec<String> = pieces
-                    .iter()
-                    .map(|p| {
-                        if p.bullet {
-                            format!("• {}", p.text)
-                        } else {
-                            p.text.clone()
-                        }
-                    })
-                    .collect();
+                let lines = each(&|p| {
+                    if p.bullet {
+                        format!("• {}", p.text)
+                    } else {
+                        p.text.clone()
+                    }
+                });
                 with_lines(title, &lines)
             } else {
-                with_lines(title, &[joined()])
+                with_lines(title, &runs(&pieces, str::to_string))
             }
         }
-        Section::YourDecision | Section::YourCall => {
-            let lines: Vec<String> = pieces.iter().map(|p| p.text.clone()).collect();
-            with_lines(title, &lines)
-        }
+        Section::YourDecision | Section::YourCall => with_lines(title, &each(&|p| p.text.clone())),
     }
 }
 

@@ -12,7 +12,7 @@ mod card;
 use crate::model::sections::Lang;
 use crate::model::Transcript;
 use crate::settings::Settings;
-use crate::syntax::{Inline, MarkerKind, Span};
+use crate::syntax::{Inline, Lead, MarkerKind, Span};
 
 /// What `fmt` prints headings in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -45,8 +45,10 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
     let stable = |text: &str| !verify || format_with(text, settings, options, false) == text;
     for c in &t.cards {
         let range = t.line(c.first_line).span.start..t.line(c.last_line).span.end;
-        let text = card::print(&t, c, options);
         covered.push(range.clone());
+        let Some(text) = card::print(&t, c, options) else {
+            continue;
+        };
         if stable(&text) {
             edits.push(Edit { range, text });
         }
@@ -132,6 +134,25 @@ fn canonical_chain(t: &Transcript<'_>, span: &Span) -> Option<String> {
         "[CHAIN: {}]",
         t.roles().display_chain(&chain.roles)
     ))
+}
+
+/// A line's text as the formatter keeps it: from its label, arrow or phase
+/// lead (as [`Transcript::line_text`]), or from its comment when it begins
+/// with one, so that a `<!-- boardlint-disable -->` line is never dropped.
+fn kept_text(t: &Transcript<'_>, index: usize) -> Span {
+    let line = t.line(index);
+    match &line.lead {
+        Some(Lead::Comment { span, .. }) => span.start..line.span.end,
+        _ => t.line_text(index),
+    }
+}
+
+/// The line is a comment and nothing else: it is kept on a line of its own,
+/// never joined to text around it.
+fn comment_only(t: &Transcript<'_>, index: usize) -> bool {
+    let line = t.line(index);
+    matches!(&line.lead, Some(Lead::Comment { span, .. })
+        if t.source[span.end..line.span.end].trim().is_empty())
 }
 
 /// The text of a span with its well-formed CHAIN markers made canonical.

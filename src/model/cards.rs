@@ -109,9 +109,12 @@ pub struct Header {
 
 /// The section heading a line opens, and where its text starts. A bullet
 /// counts only with a bold label (`- **Bottom Line:** …`), so that a WHAT
-/// bullet reading `- Risks: …` stays a bullet.
+/// bullet reading `- Risks: …` stays a bullet. A line that opens with a
+/// phase (`Phase 2: …`) or an arrow (`CRO → …`) is a step of a meeting or
+/// chain, never a card heading, whatever follows.
 pub fn line_heading(src: &str, line: &Line) -> Option<(Heading, usize)> {
     let start = match (&line.lead, line.kind) {
+        (Some(Lead::Phase { .. } | Lead::Arrow { .. }), _) => return None,
         (Some(Lead::Label { span, .. }), LineKind::Heading { .. } | LineKind::Plain) => span.start,
         (_, LineKind::Heading { .. } | LineKind::Plain) => line.content.start,
         (_, LineKind::ListItem { .. }) => {
