@@ -1,6 +1,7 @@
 //! Arbitrary bytes, arbitrary text and marker soup never make `check` or
 //! `fmt` panic, whatever kind the file is read as; `fmt` stays idempotent on
-//! them and loses no word.
+//! them and loses no word; the line scanner reads every soup exactly as
+//! the grammar does.
 
 use boardlint::format::{format, FormatOptions};
 use boardlint::kinds::FileKind;
@@ -98,6 +99,19 @@ const PIECES: &[&str] = &[
     "OPÇÃO A: x — y",
     "URGÊNCIA: 🔴 Agir hoje",
     "Option A:",
+    "CRO → ",
+    "**CRO** -> ",
+    "`[",
+    "__",
+    "**",
+    "<!--",
+    "-->",
+    "## phase 12 — ",
+    "#",
+    "~~~",
+    "\r",
+    "²",
+    ", ",
     "> ",
     "   ",
     "x",
@@ -163,6 +177,15 @@ proptest! {
         prop_assert_eq!(&once, &twice);
         let lost = lost_words(&source, &once);
         prop_assert!(lost.is_empty(), "lost {:?} from:\n{}\n---\n{}", lost, source, once);
+    }
+
+    #[test]
+    fn the_line_scanner_reads_as_the_grammar(source in soup()) {
+        for lint_code_blocks in [false, true] {
+            let scanned = boardlint::syntax::parse_with(&source, lint_code_blocks);
+            let grammar = boardlint::syntax::parse_lines_longer_in_pieces(&source, lint_code_blocks, usize::MAX);
+            prop_assert_eq!(scanned, grammar);
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! markers, brackets and code spans it holds.
 
 mod malformed;
+mod scan;
 
 use std::ops::Range;
 
@@ -466,14 +467,27 @@ pub fn parse(source: &str) -> Document {
 /// Parse; with `lint_code_blocks`, every fenced block's body is read as
 /// transcript lines, not only `transcript` / `boardlint` fences.
 pub fn parse_with(source: &str, lint_code_blocks: bool) -> Document {
-    parse_lines_longer_in_pieces(source, lint_code_blocks, LONG_LINE)
+    parse_items(source, lint_code_blocks, Reader::Scanner)
 }
 
-/// Parse, reading lines of `long` bytes or more a piece at a time. Public
-/// for the differential fuzz target, which holds that every `long` gives the
-/// same document.
+/// Parse with the grammar alone, reading lines of `long` bytes or more a
+/// piece at a time. Public for the differential fuzz targets, which hold
+/// that every `long` gives the same document, and that the line scanner
+/// gives the same document as the grammar.
 #[doc(hidden)]
 pub fn parse_lines_longer_in_pieces(source: &str, lint_code_blocks: bool, long: usize) -> Document {
+    parse_items(source, lint_code_blocks, Reader::Grammar { long })
+}
+
+/// How lines are read: by the line scanner (`scan`), which leaves fenced
+/// blocks to the grammar, or by the grammar alone.
+#[derive(Clone, Copy)]
+enum Reader {
+    Scanner,
+    Grammar { long: usize },
+}
+
+fn parse_items(source: &str, lint_code_blocks: bool, reader: Reader) -> Document {
     let mut doc = Document::default();
     let mut cut = source.len().min(MAX_SOURCE);
     while !source.is_char_boundary(cut) {
@@ -498,7 +512,13 @@ pub fn parse_lines_longer_in_pieces(source: &str, lint_code_blocks: bool, long: 
         Rule::item
     };
     while pos < source.len() {
-        pos = parse_item(source, pos, rule, &mut doc, long);
+        pos = match reader {
+            Reader::Scanner => match scan::line(source, pos, &mut doc) {
+                Some(end) => end,
+                None => parse_item(source, pos, rule, &mut doc, LONG_LINE),
+            },
+            Reader::Grammar { long } => parse_item(source, pos, rule, &mut doc, long),
+        };
     }
     doc.lines.shrink_to_fit();
     doc
@@ -991,6 +1011,21 @@ mod tests {
             // A bare list marker or heading is a list item or a heading
             // with no content (found by the syntax_pieces fuzz target).
             "x\n*\n#\n1.\n- \n## \n#x\n-x\n*".to_string(),
+            // Shapes the line scanner decides by hand: every lead, phase
+            // and heading form, quotes, CRLF, lone CRs and unicode words.
+            concat!(
+                "## Phase 2: Contributions\n## phase 12 — x\n## Phase 1234 x\n#phase\n####### x\n    # x\n   # x\n",
+                "Phase 3\nPHASE 4 - a\nPhase 5 x\nPhase\t6:\r\n**CFO:** a\n**CFO**: b\n__init__: c\nKey finding: d\n",
+                "a b c d e f: six\na b c d e f g: seven\nIf wrong, the cost is: e\nÉquipe financière: f\nx²: g\n",
+                "CRO → [INVOKE:cfo|q]\n**CRO** -> `[INVOKE:cfo|q]`\nCRO → no\n<!-- boardlint-disable L001 -->\n",
+                "<!-- open\n<!-- a --> b\n<!---->\n📊 CFO — T\n🚩\n📋  BOARD\n> quoted\n>> > deep: x\n> \n>\n",
+                "   \n\t\n \r\n\r\nlone\rcr\n\r\r\n- \r\n-\tx\n+ y\n• z\n•z\n123456789. n\n1234567890. n\n3) m\n",
+                "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n  ━━━━━━━━━━  \n━━━━━━━━━ short\n━━━━━━━━━━ x\n",
+                "a [b] `c` [INVOKE:cfo|multi\nline] tail\n`unclosed\n[\n[[[\n``\n`` a ``\n- [x] done\n",
+                "## <!-- c -->  `\n## <!-- c --> x\n#  \n# \r\n  ~~~ \n~~~\nfence body\n~~~\n",
+                "x\r",
+            )
+            .to_string(),
         ];
         let mut stack = vec![fixtures];
         while let Some(dir) = stack.pop() {
