@@ -440,36 +440,96 @@ pub fn parse_action(text: &str) -> Action<'_> {
     }
 }
 
-/// Whole-word, case-insensitive search; returns byte ranges in `text`.
-pub fn find_phrases(text: &str, phrases: &[&str]) -> Vec<std::ops::Range<usize>> {
-    let lower = text.to_lowercase();
-    if lower.len() != text.len() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for phrase in phrases {
-        for (i, _) in lower.match_indices(phrase) {
-            let before_ok = lower[..i]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric());
-            let after_ok = lower[i + phrase.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| !c.is_alphanumeric());
-            if before_ok && after_ok {
-                out.push(i..i + phrase.len());
-            }
+/// A fixed list of phrases, searched for whole-word and case-insensitively
+/// in one pass over the text (an Aho-Corasick automaton, built on first
+/// use).
+pub struct Phrases {
+    list: &'static [&'static str],
+    automaton: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>,
+}
+
+impl Phrases {
+    /// Phrases written in lower case.
+    pub const fn new(list: &'static [&'static str]) -> Phrases {
+        Phrases {
+            list,
+            automaton: std::sync::OnceLock::new(),
         }
     }
-    out.sort_by_key(|r| r.start);
-    out.dedup_by(|b, a| b.start < a.end);
-    out
+
+    /// Every whole-word occurrence, as byte ranges in `text`, in order; of
+    /// overlapping occurrences the first (and, at one start, the longest)
+    /// is kept. Text whose lower case has another length than itself (a
+    /// few letters, like `İ`, grow) is not searched.
+    pub fn find(&self, text: &str) -> Vec<std::ops::Range<usize>> {
+        let lowered;
+        let hay = if text.is_ascii() {
+            text
+        } else {
+            lowered = text.to_lowercase();
+            if lowered.len() != text.len() {
+                return Vec::new();
+            }
+            &lowered
+        };
+        let automaton = self.automaton.get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(self.list)
+                .ok()
+        });
+        let mut out: Vec<std::ops::Range<usize>> = match automaton {
+            Some(ac) => ac
+                .find_overlapping_iter(hay)
+                .map(|m| m.range())
+                .filter(|r| whole_word(hay, r))
+                .collect(),
+            None => self
+                .list
+                .iter()
+                .flat_map(|p| hay.match_indices(p).map(|(i, _)| i..i + p.len()))
+                .filter(|r| whole_word(hay, r))
+                .collect(),
+        };
+        out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+        out.dedup_by(|b, a| b.start < a.end);
+        out
+    }
+
+    /// Some phrase occurs in `text`.
+    pub fn any(&self, text: &str) -> bool {
+        !self.find(text).is_empty()
+    }
+}
+
+/// Nothing alphanumeric touches the range on either side.
+fn whole_word(text: &str, r: &std::ops::Range<usize>) -> bool {
+    let before_ok = text[..r.start]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_alphanumeric());
+    let after_ok = text[r.end..]
+        .chars()
+        .next()
+        .is_none_or(|c| !c.is_alphanumeric());
+    before_ok && after_ok
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_phrases_whole_word_in_any_case() {
+        static P: Phrases = Phrases::new(&["we should consider", "se", "deveríamos considerar"]);
+        let text = "So WE SHOULD CONSIDER it; Deveríamos Considerar; sem se.";
+        let found: Vec<&str> = P.find(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(found, ["WE SHOULD CONSIDER", "Deveríamos Considerar", "se"]);
+        // Inside a word is no match; a lower case that changes length is
+        // not searched.
+        assert!(!P.any("baseline, cases"));
+        assert!(!P.any("İ we should consider"));
+    }
 
     #[test]
     fn counts_sentences() {

@@ -1,6 +1,6 @@
 use super::card_util::card_lines;
 use crate::rules::prelude::*;
-use crate::text::find_phrases;
+use crate::text::Phrases;
 
 declare_rule! {
     /// ## What it does
@@ -30,7 +30,7 @@ declare_rule! {
     }
 }
 
-pub const HEDGES: &[&str] = &[
+pub static HEDGES: Phrases = Phrases::new(&[
     "we should consider",
     "we should probably consider",
     "we could consider",
@@ -49,13 +49,13 @@ pub const HEDGES: &[&str] = &[
     "poderíamos considerar",
     "vale a pena considerar",
     "talvez valha considerar",
-];
+]);
 
 impl Rule for HedgingPhrase {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         for card in &t.cards {
             for (_, span) in card_lines(t, card) {
-                for r in find_phrases(t.text(&span), HEDGES) {
+                for r in HEDGES.find(t.text(&span)) {
                     let at = span.start + r.start..span.start + r.end;
                     out.push(
                         self.meta()

@@ -1,7 +1,7 @@
 use super::card_util::{bullets, line_text};
 use crate::model::Section;
 use crate::rules::prelude::*;
-use crate::text::{find_phrases, has_figure};
+use crate::text::{has_figure, Phrases};
 
 declare_rule! {
     /// ## What it does
@@ -31,7 +31,7 @@ declare_rule! {
     }
 }
 
-const TRIGGERS: &[&str] = &[
+static TRIGGERS: Phrases = Phrases::new(&[
     "if",
     "when",
     "unless",
@@ -40,7 +40,7 @@ const TRIGGERS: &[&str] = &[
     "caso",
     "quando",
     "a menos que",
-];
+]);
 
 impl Rule for VagueRisk {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
@@ -51,7 +51,7 @@ impl Rule for VagueRisk {
             for index in bullets(t, section) {
                 let span = line_text(t, index);
                 let text = t.text(&span);
-                if has_figure(text) || !find_phrases(text, TRIGGERS).is_empty() {
+                if has_figure(text) || TRIGGERS.any(text) {
                     continue;
                 }
                 out.push(

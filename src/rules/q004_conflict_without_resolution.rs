@@ -1,7 +1,7 @@
 use crate::model::Note;
 use crate::rules::prelude::*;
 use crate::syntax::{BlockKind, Lead, LineKind};
-use crate::text::find_phrases;
+use crate::text::Phrases;
 
 declare_rule! {
     /// ## What it does
@@ -34,7 +34,7 @@ declare_rule! {
     }
 }
 
-const APPROACHES: &[&str] = &[
+static APPROACHES: Phrases = Phrases::new(&[
     "conservative",
     "probabilistic",
     "escalate",
@@ -46,7 +46,7 @@ const APPROACHES: &[&str] = &[
     "probabilística",
     "escalar",
     "escalonar",
-];
+]);
 
 fn next_non_blank(t: &Transcript<'_>, line: usize) -> Option<usize> {
     (line + 1..t.doc.lines.len()).find(|&i| t.line(i).kind != LineKind::Blank)
@@ -58,9 +58,9 @@ impl Rule for ConflictWithoutResolution {
             span, text, line, ..
         } in t.conflict_notes.iter()
         {
-            let resolved = !find_phrases(t.text(text), APPROACHES).is_empty()
+            let resolved = APPROACHES.any(t.text(text))
                 || next_non_blank(t, *line)
-                    .is_some_and(|n| !find_phrases(t.text(&t.line(n).span), APPROACHES).is_empty());
+                    .is_some_and(|n| APPROACHES.any(t.text(&t.line(n).span)));
             if resolved {
                 continue;
             }

@@ -1024,6 +1024,14 @@ mod tests {
                 "a [b] `c` [INVOKE:cfo|multi\nline] tail\n`unclosed\n[\n[[[\n``\n`` a ``\n- [x] done\n",
                 "## <!-- c -->  `\n## <!-- c --> x\n#  \n# \r\n  ~~~ \n~~~\nfence body\n~~~\n",
                 "x\r",
+                "[INVOKE:cfo|a [b [c [d] e] f] g] [INVOKE: cfo |a [b [c [d [e] f] g] h] i]\n",
+                "[INVOKE:cfo|two\r\nlines] [INVOKE:cfo|para\r\n\r\nend] [BLOCKED:x\n  \t\ny]\n",
+                "[CHAIN: a → b -> c > d] [CHAIN:a→] [CHAIN: a → b → ] [CHAIN:a->b ]x\n",
+                "[RESPONSE: cfo ] [RESPONSE:cfo|x] [/RESPONSE] [/RESPONSEX] [CRITIC-SCREEN] [CONFLICT DETECTED]\n",
+                "[ASSUMPTIONS] [ASSUMED:a] [ASSUMPTION:[x]] [VERIFIED:[INVOKE:cfo|q]] [CONFLICT:a\n",
+                "[x](y) [a][b] [c]: [d [e] f] [g [h] [i] [j [k] [INVOKE:x|[l]] [m\r\n] [n\ro]\n",
+                "`a` ``b`c`` ```d`` e `` f ``` g `h\n`i\r\n```\n[INVOKE:cfo|`q`] [BROADCAST:all|z]\n",
+                "[INVOKE:cfo|x [RESPONSE:cfo] y] [INVOKE:cfo|q\n",
             )
             .to_string(),
         ];

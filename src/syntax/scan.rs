@@ -14,10 +14,8 @@
 //! `scanner` fuzz target hold that a document read with the scanner equals
 //! the same document read by the grammar alone.
 
-use pest::Parser as _;
-
-use super::{inline_of, CardEmoji, LineData, LineKind, Rule, Span, TranscriptParser};
-use super::{Document, Lead};
+use super::{BlockKind, CardEmoji, Document, Inline, Lead, LineData, LineKind, Marker, MarkerKind};
+use super::{NoteKind, Span};
 
 /// Read the line that starts at `pos` into `doc` and return where it ends
 /// (after its terminator), or `None` for an item the scanner leaves to the
@@ -522,23 +520,403 @@ fn content(source: &str, mut at: usize, doc: &mut Document) -> (bool, usize) {
             // sees the `\n` next.
             continue;
         }
-        // One element at a `[` or backtick, read by the grammar.
-        let item = TranscriptParser::parse(Rule::inline_item, &source[at..])
-            .ok()
-            .and_then(|mut pairs| pairs.next());
-        let Some(item) = item else {
-            // `stray` always matches at a `[` or backtick; should that ever
-            // not hold, read the byte as stray.
-            at += 1;
-            continue;
+        // One element at a `[` or backtick.
+        let (end, item) = if s[at] == b'`' {
+            code_span(s, at)
+        } else {
+            bracket_item(s, at)
         };
-        let len = item.as_span().end();
-        for part in item.into_inner() {
+        if let Some(item) = item {
             tokens = true;
-            if let Some(inline) = inline_of(part, at) {
-                doc.lines.inlines.push(inline);
+            doc.lines.inlines.push(item);
+        }
+        at = end.max(at + 1);
+    }
+}
+
+// ---------------------------------------------------------------- inline
+
+/// `code_span = { PUSH("`"+) ~ (!(PEEK | nl) ~ ANY)* ~ POP }`, else
+/// `stray = _{ "`"+ }`: where the element ends, and its item.
+fn code_span(s: &[u8], at: usize) -> (usize, Option<Inline>) {
+    let run = s[at..].iter().take_while(|&&b| b == b'`').count();
+    let opener = &s[at..at + run];
+    let mut p = at + run;
+    // The closing run may start at any backtick before the line ends.
+    while let Some(i) = memchr::memchr2(b'`', b'\n', &s[p..]) {
+        let k = p + i;
+        if s[k] == b'\n' {
+            break;
+        }
+        if s[k..].starts_with(opener) {
+            let end = k + run;
+            return (end, Some(Inline::CodeSpan { span: at..end }));
+        }
+        p = k + 1;
+    }
+    (at + run, None)
+}
+
+/// At a `[`: `marker | bad_marker | bracket | stray`.
+fn bracket_item(s: &[u8], at: usize) -> (usize, Option<Inline>) {
+    if let Some((end, kind)) = marker(s, at) {
+        let marker = Marker {
+            span: at..end,
+            kind,
+        };
+        return (end, Some(Inline::Marker(marker)));
+    }
+    if let Some(end) = bad_marker(s, at) {
+        return (end, Some(Inline::BadMarker { span: at..end }));
+    }
+    if let Some(found) = bracket(s, at) {
+        return found;
+    }
+    (at + 1, None)
+}
+
+/// `marker_start = _{ "[" ~ "/"? ~ keyword ~ !(ASCII_ALPHANUMERIC | "_") }`:
+/// where it ends (the lookahead not consumed).
+fn marker_start(s: &[u8], at: usize) -> Option<usize> {
+    const KEYWORDS: [&[u8]; 11] = [
+        b"INVOKE",
+        b"RESPONSE",
+        b"CHAIN",
+        b"BLOCKED",
+        b"ASSUMPTION",
+        b"ASSUMED",
+        b"CONFLICT",
+        b"BROADCAST",
+        b"PEER-VERIFY",
+        b"CRITIC-SCREEN",
+        b"VERIFIED",
+    ];
+    if s.get(at) != Some(&b'[') {
+        return None;
+    }
+    let mut p = at + 1;
+    if s.get(p) == Some(&b'/') {
+        p += 1;
+    }
+    // Ordered choice: the first keyword that matches is the one tried.
+    let keyword = KEYWORDS.iter().find(|k| s[p..].starts_with(k))?;
+    p += keyword.len();
+    match s.get(p) {
+        Some(b) if b.is_ascii_alphanumeric() || *b == b'_' => None,
+        _ => Some(p),
+    }
+}
+
+/// The opening literal of each marker rule, in the grammar's order, with
+/// what follows it.
+enum Shape {
+    /// `hws* ~ role ~ hws* ~ "|" ~ question ~ "]"`
+    Ask(fn(Span, Span) -> MarkerKind),
+    /// `hws* ~ role ~ (hws* ~ arrow ~ hws* ~ role)+ ~ hws* ~ "]"`
+    Chain,
+    /// `hws* ~ role ~ hws* ~ "]"`
+    Open(BlockKind),
+    /// Nothing: the literal is the whole marker.
+    Literal(MarkerKind),
+    /// `question ~ "]"`
+    Note(NoteKind),
+}
+
+/// `marker`: one of the marker rules, tried in the grammar's order.
+fn marker(s: &[u8], at: usize) -> Option<(usize, MarkerKind)> {
+    let rules: [(&[u8], Shape); 16] = [
+        (
+            b"[INVOKE:",
+            Shape::Ask(|role, question| MarkerKind::Invoke { role, question }),
+        ),
+        (
+            b"[BROADCAST:",
+            Shape::Ask(|target, question| MarkerKind::Broadcast { target, question }),
+        ),
+        (b"[CHAIN:", Shape::Chain),
+        (b"[RESPONSE:", Shape::Open(BlockKind::Response)),
+        (
+            b"[/RESPONSE]",
+            Shape::Literal(MarkerKind::Close {
+                block: BlockKind::Response,
+            }),
+        ),
+        (b"[PEER-VERIFY:", Shape::Open(BlockKind::PeerVerify)),
+        (
+            b"[/PEER-VERIFY]",
+            Shape::Literal(MarkerKind::Close {
+                block: BlockKind::PeerVerify,
+            }),
+        ),
+        (
+            b"[CRITIC-SCREEN]",
+            Shape::Literal(MarkerKind::Open {
+                block: BlockKind::CriticScreen,
+                role: None,
+            }),
+        ),
+        (
+            b"[/CRITIC-SCREEN]",
+            Shape::Literal(MarkerKind::Close {
+                block: BlockKind::CriticScreen,
+            }),
+        ),
+        (
+            b"[CONFLICT DETECTED]",
+            Shape::Literal(MarkerKind::Open {
+                block: BlockKind::Conflict,
+                role: None,
+            }),
+        ),
+        (
+            b"[/CONFLICT]",
+            Shape::Literal(MarkerKind::Close {
+                block: BlockKind::Conflict,
+            }),
+        ),
+        (b"[BLOCKED:", Shape::Note(NoteKind::Blocked)),
+        (b"[ASSUMPTION:", Shape::Note(NoteKind::Assumption)),
+        (b"[CONFLICT:", Shape::Note(NoteKind::Conflict)),
+        (b"[VERIFIED:", Shape::Note(NoteKind::Verified)),
+        (b"[ASSUMED:", Shape::Note(NoteKind::Assumed)),
+    ];
+    let rest = &s[at..];
+    if rest.len() < 2 || !(rest[1].is_ascii_uppercase() || rest[1] == b'/') {
+        return None;
+    }
+    for (literal, shape) in rules {
+        if !rest.starts_with(literal) {
+            continue;
+        }
+        let p = at + literal.len();
+        let found = match shape {
+            Shape::Ask(make) => (|| {
+                let (role, p) = role_between_hws(s, p)?;
+                if s.get(p) != Some(&b'|') {
+                    return None;
+                }
+                let (question, p) = question_then_close(s, p + 1)?;
+                Some((p, make(role, question)))
+            })(),
+            Shape::Chain => chain(s, p),
+            Shape::Open(block) => (|| {
+                let (role, p) = role_between_hws(s, p)?;
+                if s.get(p) != Some(&b']') {
+                    return None;
+                }
+                Some((
+                    p + 1,
+                    MarkerKind::Open {
+                        block,
+                        role: Some(role),
+                    },
+                ))
+            })(),
+            Shape::Literal(kind) => Some((p, kind)),
+            Shape::Note(note) => {
+                question_then_close(s, p).map(|(text, p)| (p, MarkerKind::Note { note, text }))
+            }
+        };
+        // The literals are distinct: once one matched, no other rule can.
+        return found;
+    }
+    None
+}
+
+fn skip_hws_to_end(s: &[u8], at: usize) -> usize {
+    skip_hws(s, at, s.len())
+}
+
+/// `role = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | "_")* }`.
+fn role(s: &[u8], at: usize) -> Option<Span> {
+    if !s.get(at)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut p = at + 1;
+    while p < s.len() && (s[p].is_ascii_alphanumeric() || s[p] == b'_') {
+        p += 1;
+    }
+    Some(at..p)
+}
+
+/// `hws* ~ role ~ hws*`: the role and where the white space after it ends.
+fn role_between_hws(s: &[u8], at: usize) -> Option<(Span, usize)> {
+    let role = role(s, skip_hws_to_end(s, at))?;
+    let end = skip_hws_to_end(s, role.end);
+    Some((role, end))
+}
+
+/// `question ~ "]"`: the question's span and where the `]` ends.
+fn question_then_close(s: &[u8], at: usize) -> Option<(Span, usize)> {
+    let end = question(s, at)?;
+    if s.get(end) != Some(&b']') {
+        return None;
+    }
+    Some((at..end, end + 1))
+}
+
+/// `chain = { "[CHAIN:" ~ hws* ~ role ~ (hws* ~ arrow ~ hws* ~ role)+ ~ hws* ~ "]" }`,
+/// `arrow = _{ "→" | "->" | ">" }`, from after the literal.
+fn chain(s: &[u8], at: usize) -> Option<(usize, MarkerKind)> {
+    let first = role(s, skip_hws_to_end(s, at))?;
+    let mut p = first.end;
+    let mut roles = vec![first];
+    loop {
+        let q = skip_hws_to_end(s, p);
+        let rest = &s[q..];
+        let q = if rest.starts_with("→".as_bytes()) {
+            q + "→".len()
+        } else if rest.starts_with(b"->") {
+            q + 2
+        } else if rest.starts_with(b">") {
+            q + 1
+        } else {
+            break;
+        };
+        match role(s, skip_hws_to_end(s, q)) {
+            Some(r) => {
+                p = r.end;
+                roles.push(r);
+            }
+            None => break,
+        }
+    }
+    if roles.len() < 2 {
+        return None;
+    }
+    let p = skip_hws_to_end(s, p);
+    if s.get(p) != Some(&b']') {
+        return None;
+    }
+    Some((p + 1, MarkerKind::Chain { roles }))
+}
+
+/// `question = { (q_text | q_group1)+ }`: where it ends, when it reads
+/// anything.
+fn question(s: &[u8], at: usize) -> Option<usize> {
+    let end = q_items(s, at, 0);
+    (end > at).then_some(end)
+}
+
+/// `(q_text | q_groupN)*` at depth `depth` (0 for the question itself):
+/// where the run ends.
+fn q_items(s: &[u8], at: usize, depth: usize) -> usize {
+    let mut p = at;
+    loop {
+        if let Some(e) = q_text(s, p) {
+            p = e;
+        } else if depth < 3 {
+            match q_group(s, p, depth + 1) {
+                Some(e) => p = e,
+                None => return p,
+            }
+        } else {
+            return p;
+        }
+    }
+}
+
+/// `q_groupN = _{ !marker_start ~ "[" ~ (q_text | q_group(N+1))* ~ "]" }`
+/// (`q_group3` holds text only).
+fn q_group(s: &[u8], at: usize, depth: usize) -> Option<usize> {
+    if s.get(at) != Some(&b'[') || marker_start(s, at).is_some() {
+        return None;
+    }
+    let p = q_items(s, at + 1, depth);
+    (s.get(p) == Some(&b']')).then_some(p + 1)
+}
+
+/// `q_text = _{ (!("[" | "]" | paragraph_end) ~ ANY)+ }`, with
+/// `paragraph_end = _{ nl ~ hws* ~ line_end }`: where the run ends, when it
+/// reads anything.
+fn q_text(s: &[u8], at: usize) -> Option<usize> {
+    let mut p = at;
+    loop {
+        let Some(i) = memchr::memchr3(b'[', b']', b'\n', &s[p..]) else {
+            p = s.len();
+            break;
+        };
+        let k = p + i;
+        if s[k] != b'\n' {
+            p = k;
+            break;
+        }
+        // A line feed: the text stops before it (or before the `\r` in
+        // front of it) when a blank line or the end of the input follows.
+        let next = skip_hws(s, k + 1, s.len());
+        if at_line_end(s, next) {
+            p = if k > at && s[k - 1] == b'\r' {
+                k - 1
+            } else {
+                k
+            };
+            break;
+        }
+        p = k + 1;
+    }
+    (p > at).then_some(p)
+}
+
+/// `bad_marker = { marker_start ~ (!("]" | nl | marker_start) ~ ANY)* ~ "]"? }`.
+fn bad_marker(s: &[u8], at: usize) -> Option<usize> {
+    let mut p = marker_start(s, at)?;
+    loop {
+        let Some(i) = memchr::memchr3(b']', b'\n', b'[', &s[p..]) else {
+            return Some(s.len());
+        };
+        let k = p + i;
+        match s[k] {
+            b']' => return Some(k + 1),
+            b'\n' => return Some(if k > p && s[k - 1] == b'\r' { k - 1 } else { k }),
+            _ if marker_start(s, k).is_some() => return Some(k),
+            _ => p = k + 1,
+        }
+    }
+}
+
+/// `bracket = { "[" ~ bracket_inner ~ "]" ~ bracket_follow? }`,
+/// `bracket_inner = { (!("[" | "]" | nl) ~ ANY | !marker_start ~ "[" ~ (!("[" | "]" | nl) ~ ANY)* ~ "]")* }`,
+/// `bracket_follow = { "(" | "[" | ":" }`.
+fn bracket(s: &[u8], at: usize) -> Option<(usize, Option<Inline>)> {
+    let inner_start = at + 1;
+    let mut p = inner_start;
+    loop {
+        // Plain characters up to a bracket or a line end.
+        let run = memchr::memchr3(b'[', b']', b'\n', &s[p..]).map_or(s.len(), |i| p + i);
+        let run = if run < s.len() && s[run] == b'\n' && run > p && s[run - 1] == b'\r' {
+            run - 1
+        } else {
+            run
+        };
+        p = run;
+        if p < s.len() && s[p] == b'[' && marker_start(s, p).is_none() {
+            // A nested pair on the same line, or the repetition stops here.
+            let close = memchr::memchr3(b'[', b']', b'\n', &s[p + 1..]).map(|i| p + 1 + i);
+            match close {
+                Some(c) if s[c] == b']' => {
+                    p = c + 1;
+                    continue;
+                }
+                _ => break,
             }
         }
-        at += len.max(1);
+        break;
     }
+    if s.get(p) != Some(&b']') {
+        return None;
+    }
+    let inner = inner_start..p;
+    let mut end = p + 1;
+    let followed = matches!(s.get(end), Some(b'(' | b'[' | b':'));
+    if followed {
+        end += 1;
+    }
+    Some((
+        end,
+        Some(Inline::Bracket {
+            span: at..end,
+            inner,
+            followed,
+        }),
+    ))
 }
