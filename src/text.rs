@@ -450,6 +450,7 @@ pub struct Phrases {
 
 impl Phrases {
     /// Phrases written in lower case.
+    #[must_use]
     pub const fn new(list: &'static [&'static str]) -> Phrases {
         Phrases {
             list,
@@ -459,38 +460,22 @@ impl Phrases {
 
     /// Every whole-word occurrence, as byte ranges in `text`, in order; of
     /// overlapping occurrences the first (and, at one start, the longest)
-    /// is kept. Text whose lower case has another length than itself (a
-    /// few letters, like `İ`, grow) is not searched.
+    /// is kept.
     pub fn find(&self, text: &str) -> Vec<std::ops::Range<usize>> {
-        let lowered;
-        let hay = if text.is_ascii() {
-            text
-        } else {
-            lowered = text.to_lowercase();
-            if lowered.len() != text.len() {
-                return Vec::new();
-            }
-            &lowered
-        };
         let automaton = self.automaton.get_or_init(|| {
             aho_corasick::AhoCorasick::builder()
                 .ascii_case_insensitive(true)
-                .build(self.list)
+                .build(self.list.iter().flat_map(|p| case_variants(p)))
                 .ok()
         });
-        let mut out: Vec<std::ops::Range<usize>> = match automaton {
-            Some(ac) => ac
-                .find_overlapping_iter(hay)
-                .map(|m| m.range())
-                .filter(|r| whole_word(hay, r))
-                .collect(),
-            None => self
-                .list
-                .iter()
-                .flat_map(|p| hay.match_indices(p).map(|(i, _)| i..i + p.len()))
-                .filter(|r| whole_word(hay, r))
-                .collect(),
+        let Some(ac) = automaton else {
+            return Vec::new();
         };
+        let mut out: Vec<std::ops::Range<usize>> = ac
+            .find_overlapping_iter(text)
+            .map(|m| m.range())
+            .filter(|r| whole_word(text, r))
+            .collect();
         out.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
         out.dedup_by(|b, a| b.start < a.end);
         out
@@ -500,6 +485,38 @@ impl Phrases {
     pub fn any(&self, text: &str) -> bool {
         !self.find(text).is_empty()
     }
+}
+
+/// A lower-case phrase in every case its non-ASCII letters may be written
+/// in (`deveríamos`, `deverÍamos`); ASCII letters are matched in any case by
+/// the automaton. At most 16 spellings a phrase.
+fn case_variants(phrase: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for c in phrase.chars() {
+        let mut upper = c.to_uppercase();
+        let alternative = match (upper.next(), upper.next()) {
+            (Some(u), None) if !c.is_ascii() && u != c && out.len() < 16 => Some(u),
+            _ => None,
+        };
+        match alternative {
+            Some(u) => {
+                let mut more = out.clone();
+                for v in &mut out {
+                    v.push(c);
+                }
+                for v in &mut more {
+                    v.push(u);
+                }
+                out.extend(more);
+            }
+            None => {
+                for v in &mut out {
+                    v.push(c);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Nothing alphanumeric touches the range on either side.
@@ -525,10 +542,11 @@ mod tests {
         let text = "So WE SHOULD CONSIDER it; Deveríamos Considerar; sem se.";
         let found: Vec<&str> = P.find(text).into_iter().map(|r| &text[r]).collect();
         assert_eq!(found, ["WE SHOULD CONSIDER", "Deveríamos Considerar", "se"]);
-        // Inside a word is no match; a lower case that changes length is
-        // not searched.
+        // Inside a word is no match; text around whose lower case would
+        // change length is searched all the same.
         assert!(!P.any("baseline, cases"));
-        assert!(!P.any("İ we should consider"));
+        assert!(P.any("İ we should consider"));
+        assert!(P.any("DEVERÍAMOS CONSIDERAR"));
     }
 
     #[test]

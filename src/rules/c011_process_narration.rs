@@ -60,31 +60,46 @@ pub const NARRATION: &[&str] = &[
 
 /// Byte ranges of narrating openings in a line.
 fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
-    let lower = text.to_lowercase();
-    if lower.len() != text.len() {
-        return Vec::new();
-    }
     // Sentence starts: the line start (after list markers and emphasis) and
     // after `. `, `! `, `? `.
     let mut starts = vec![
-        lower.len()
-            - lower
+        text.len()
+            - text
                 .trim_start_matches(|c: char| " \t-*•+>#_0123456789.)".contains(c))
                 .len(),
     ];
-    for (i, _) in lower.match_indices(['.', '!', '?']) {
-        let rest = &lower[i + 1..];
+    for (i, _) in text.match_indices(['.', '!', '?']) {
+        let rest = &text[i + 1..];
         if rest.starts_with(' ') {
             starts.push(i + 1 + (rest.len() - rest.trim_start().len()));
         }
     }
     let mut out = Vec::new();
     for s in starts {
-        if let Some(p) = NARRATION.iter().find(|p| lower[s..].starts_with(**p)) {
-            out.push(s..s + p.trim_end().len());
+        let found = NARRATION.iter().find_map(|p| {
+            let words = p.trim_end();
+            let len = prefix_len_ignoring_case(&text[s..], words)?;
+            // A phrase written with a trailing space needs one after it.
+            (!p.ends_with(' ') || text[s + len..].starts_with(' ')).then_some(len)
+        });
+        if let Some(len) = found {
+            out.push(s..s + len);
         }
     }
     out
+}
+
+/// The byte length of `phrase` (lower case) at the start of `text` written
+/// in any case, when it is there.
+fn prefix_len_ignoring_case(text: &str, phrase: &str) -> Option<usize> {
+    let mut chars = text.char_indices();
+    for p in phrase.chars() {
+        let (_, c) = chars.next()?;
+        if c != p && !c.to_lowercase().eq(std::iter::once(p)) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or(text.len(), |(i, _)| i))
 }
 
 impl Rule for ProcessNarration {
@@ -117,5 +132,9 @@ mod tests {
         assert_eq!(narration("Deixe-me explicar.").len(), 1);
         assert!(narration("The data I looked at is old").is_empty());
         assert!(narration("Churn rose to 4%.").is_empty());
+        // Any case, accents included; the phrase's trailing space counts.
+        assert_eq!(narration("VOU COMEÇAR pelo caixa").len(), 1);
+        assert!(narration("Analisei").is_empty());
+        assert_eq!(narration("İ. Analisei o caixa").len(), 1);
     }
 }

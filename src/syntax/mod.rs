@@ -80,6 +80,9 @@ pub struct Lines {
     rows: Vec<Row>,
     /// The leads of the lines that have one, in line order.
     leads: Vec<PackedLead>,
+    /// For each block of 64 lines, how many leads come before it: a line's
+    /// lead is found among at most 64, not among all.
+    lead_blocks: Vec<u32>,
     /// The inline items of every line, in line order.
     inlines: Vec<Inline>,
     /// Exact values for the rows whose small fields overflowed, in line
@@ -99,6 +102,9 @@ struct Row {
     /// bits are in `Lines::wide` (flag `WIDE`).
     packed: u32,
 }
+
+/// Lines per block of `Lines::lead_blocks`.
+const LEAD_BLOCK: usize = 64;
 
 const QUOTED: u32 = 1 << 3;
 const IN_FENCE: u32 = 1 << 4;
@@ -209,8 +215,15 @@ impl Lines {
         let p = row.packed;
         let lead = (p & HAS_LEAD != 0)
             .then(|| {
-                let at = self.leads.partition_point(|l| (l.line as usize) < index);
-                self.leads.get(at).map(PackedLead::unpack)
+                let block = index / LEAD_BLOCK;
+                let from = self.lead_blocks[block] as usize;
+                let to = self
+                    .lead_blocks
+                    .get(block + 1)
+                    .map_or(self.leads.len(), |&n| n as usize);
+                let near = &self.leads[from..to];
+                let at = near.partition_point(|l| (l.line as usize) < index);
+                near.get(at).map(PackedLead::unpack)
             })
             .flatten();
         let (content, indent, detail) = if p & WIDE != 0 {
@@ -265,6 +278,7 @@ impl Lines {
     fn shrink_to_fit(&mut self) {
         self.rows.shrink_to_fit();
         self.leads.shrink_to_fit();
+        self.lead_blocks.shrink_to_fit();
         self.inlines.shrink_to_fit();
         self.wide.shrink_to_fit();
     }
@@ -288,6 +302,9 @@ impl Lines {
 
     fn push(&mut self, line: LineData) {
         let index = narrow(self.rows.len());
+        if self.rows.len() % LEAD_BLOCK == 0 {
+            self.lead_blocks.push(narrow(self.leads.len()));
+        }
         let (kind, detail) = match line.kind {
             LineKind::Blank => (0, 0),
             LineKind::Frame { width } => (1, width),
