@@ -166,26 +166,28 @@ fn read_level(value: &str, start: usize) -> Confidence {
 /// that disagree (`🟢 Low`): (byte range, emoji level, word level).
 pub fn emoji_word_mismatches(text: &str) -> Vec<(std::ops::Range<usize>, Level, Level)> {
     let mut out = Vec::new();
-    for emoji in CONFIDENCE_EMOJIS {
-        let mut from = 0;
-        while let Some(i) = text[from..].find(emoji) {
-            let at = from + i;
-            let after = &text[at + emoji.len()..];
-            let gap = after.len() - after.trim_start().len();
-            let word: String = after
-                .trim_start()
-                .chars()
-                .take_while(|c| c.is_alphabetic())
-                .collect();
-            if let (Some(e), Some(w)) = (Level::of_emoji(emoji), Level::of_word(&word)) {
-                if !word.is_empty() && e != w {
-                    out.push((at..at + emoji.len() + gap + word.len(), e, w));
-                }
+    // Every confidence emoji starts with the byte 0xF0: look only there.
+    for at in memchr::memchr_iter(0xF0, text.as_bytes()) {
+        let Some(emoji) = CONFIDENCE_EMOJIS
+            .iter()
+            .find(|e| text.as_bytes()[at..].starts_with(e.as_bytes()))
+        else {
+            continue;
+        };
+        let after = &text[at + emoji.len()..];
+        let word_start = after.trim_start();
+        let gap = after.len() - word_start.len();
+        let word_len = word_start
+            .char_indices()
+            .find(|(_, c)| !c.is_alphabetic())
+            .map_or(word_start.len(), |(i, _)| i);
+        let word = &word_start[..word_len];
+        if let (Some(e), Some(w)) = (Level::of_emoji(emoji), Level::of_word(word)) {
+            if !word.is_empty() && e != w {
+                out.push((at..at + emoji.len() + gap + word.len(), e, w));
             }
-            from = at + emoji.len();
         }
     }
-    out.sort_by_key(|(r, _, _)| r.start);
     out
 }
 

@@ -175,10 +175,11 @@ pub fn heading_of(full: &str) -> Option<Heading> {
     let offset = full.len() - text.len();
     // Every heading starts with an ASCII letter: reject most prose at once.
     let first = text.as_bytes().first()?.to_ascii_uppercase();
-    for (name, section, lang) in NAMES {
-        if name.as_bytes()[0] != first {
-            continue;
-        }
+    if !first.is_ascii_uppercase() {
+        return None;
+    }
+    for &n in &names_by_letter()[usize::from(first - b'A')] {
+        let (name, section, lang) = &NAMES[usize::from(n)];
         let Some(head) = text.get(..name.len()) else {
             continue;
         };
@@ -223,6 +224,22 @@ pub fn heading_of(full: &str) -> Option<Heading> {
         });
     }
     None
+}
+
+/// The indices into [`NAMES`] of the names starting with each letter, in
+/// their order there.
+fn names_by_letter() -> &'static [Vec<u8>; 26] {
+    static BY_LETTER: std::sync::OnceLock<[Vec<u8>; 26]> = std::sync::OnceLock::new();
+    BY_LETTER.get_or_init(|| {
+        let mut by: [Vec<u8>; 26] = Default::default();
+        for (i, (name, _, _)) in NAMES.iter().enumerate() {
+            let first = name.as_bytes()[0];
+            if first.is_ascii_uppercase() {
+                by[usize::from(first - b'A')].push(i as u8);
+            }
+        }
+        by
+    })
 }
 
 fn eq_ignore_case_unicode(a: &str, b: &str) -> bool {

@@ -92,6 +92,11 @@ fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
 /// The byte length of `phrase` (lower case) at the start of `text` written
 /// in any case, when it is there.
 fn prefix_len_ignoring_case(text: &str, phrase: &str) -> Option<usize> {
+    // Every phrase starts with an ASCII letter: most openings differ there.
+    let first = *phrase.as_bytes().first()?;
+    if first.is_ascii() && text.as_bytes().first()?.to_ascii_lowercase() != first {
+        return None;
+    }
     let mut chars = text.char_indices();
     for p in phrase.chars() {
         let (_, c) = chars.next()?;

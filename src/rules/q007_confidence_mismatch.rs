@@ -41,10 +41,12 @@ impl Rule for ConfidenceMismatch {
             .flat_map(|c| card_lines(t, c))
             .map(|(i, _)| i as u32)
             .collect();
-        for (i, line) in t.doc.lines.iter().enumerate() {
-            if let Some(Lead::Label { text, .. }) = &line.lead {
-                let label = t.text(text).to_lowercase();
-                if label == "confidence" || label == "confiança" {
+        for (i, lead) in t.doc.lines.leads() {
+            if let Lead::Label { text, .. } = lead {
+                let label = t.text(&text);
+                if label.eq_ignore_ascii_case("confidence")
+                    || (label.len() == "confiança".len() && label.to_lowercase() == "confiança")
+                {
                     lines.push(i as u32);
                 }
             }

@@ -283,6 +283,11 @@ impl Lines {
         self.wide.shrink_to_fit();
     }
 
+    /// Every line's lead, with the line's index, in line order.
+    pub fn leads(&self) -> impl Iterator<Item = (usize, Lead)> + '_ {
+        self.leads.iter().map(|l| (l.line as usize, l.unpack()))
+    }
+
     pub fn first(&self) -> Option<Line<'_>> {
         (!self.is_empty()).then(|| self.get(0))
     }
@@ -302,7 +307,7 @@ impl Lines {
 
     fn push(&mut self, line: LineData) {
         let index = narrow(self.rows.len());
-        if self.rows.len() % LEAD_BLOCK == 0 {
+        if self.rows.len().is_multiple_of(LEAD_BLOCK) {
             self.lead_blocks.push(narrow(self.leads.len()));
         }
         let (kind, detail) = match line.kind {
