@@ -74,8 +74,8 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
     };
     let open_line = holding(&block.open)?;
     let close_line = holding(close)?;
-    if t.text(&t.line(open_line).span).trim() != t.text(&block.open)
-        || t.text(&t.line(close_line).span).trim() != t.text(close)
+    if t.text(&t.line_span(open_line)).trim() != t.text(&block.open)
+        || t.text(&t.line_span(close_line)).trim() != t.text(close)
     {
         return None;
     }
@@ -84,10 +84,10 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
     let own = block
         .lines
         .iter()
-        .filter(|&&i| i > open_line && t.line(i).kind != LineKind::Blank)
+        .filter(|&&i| i > open_line && t.line_kind(i) != LineKind::Blank)
         .count();
     let between = (open_line + 1..close_line)
-        .filter(|&i| t.line(i).kind != LineKind::Blank)
+        .filter(|&i| t.line_kind(i) != LineKind::Blank)
         .count();
     if own != between {
         return None;

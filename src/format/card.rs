@@ -57,7 +57,7 @@ pub fn print(t: &Transcript<'_>, card: &Card, options: &FormatOptions) -> Option
     let preamble: Vec<String> = card
         .preamble
         .iter()
-        .map(|&i| render(t, &t.line(i).span).trim().to_string())
+        .map(|&i| render(t, &t.line_span(i)).trim().to_string())
         .collect();
     if !preamble.is_empty() {
         blocks.push(preamble.join("\n"));

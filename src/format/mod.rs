@@ -44,7 +44,7 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
 
     let stable = |text: &str| !verify || format_with(text, settings, options, false) == text;
     for c in &t.cards {
-        let range = t.line(c.first_line).span.start..t.line(c.last_line).span.end;
+        let range = t.line_span(c.first_line).start..t.line_span(c.last_line).end;
         covered.push(range.clone());
         let Some(text) = card::print(&t, c, options) else {
             continue;

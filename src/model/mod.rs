@@ -280,6 +280,16 @@ impl<'a> Transcript<'a> {
         self.doc.lines.get(index)
     }
 
+    /// A line's span (see [`Lines::span`](crate::syntax::Lines::span)).
+    pub fn line_span(&self, index: usize) -> Span {
+        self.doc.lines.span(index)
+    }
+
+    /// A line's kind (see [`Lines::kind`](crate::syntax::Lines::kind)).
+    pub fn line_kind(&self, index: usize) -> LineKind {
+        self.doc.lines.kind(index)
+    }
+
     /// A line's text after its indentation, quote and list marker, with any
     /// label kept (`Option A: …` stays whole).
     pub fn line_text(&self, index: usize) -> Span {

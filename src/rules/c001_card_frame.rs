@@ -108,7 +108,7 @@ impl Rule for CardFrame {
                 CardKind::Alert => "🚩 ROLE — Proactive Alert",
                 CardKind::Board => "📋 BOARD MEETING — Date — Topic",
             };
-            let line = t.line(card.first_line).span.clone();
+            let line = t.line_span(card.first_line);
             let span = if card
                 .frames
                 .first()

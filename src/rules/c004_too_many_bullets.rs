@@ -38,7 +38,7 @@ impl Rule for TooManyBullets {
                 if items.len() <= limit {
                     continue;
                 }
-                let first_extra = t.line(items[limit]).span.clone();
+                let first_extra = t.line_span(items[limit]);
                 out.push(
                     self.meta()
                         .diagnostic(

@@ -34,15 +34,15 @@ pub(super) fn bullets(t: &Transcript<'_>, section: &CardSection) -> Vec<usize> {
         .body
         .iter()
         .copied()
-        .filter(|&i| matches!(t.line(i).kind, LineKind::ListItem { .. }))
+        .filter(|&i| matches!(t.line_kind(i), LineKind::ListItem { .. }))
         .collect()
 }
 
 /// Every non-blank, non-frame line of a card with its text span.
 pub(super) fn card_lines(t: &Transcript<'_>, card: &Card) -> Vec<(usize, Span)> {
     (card.first_line..=card.last_line)
-        .filter(|&i| !matches!(t.line(i).kind, LineKind::Blank | LineKind::Frame { .. }))
-        .map(|i| (i, t.line(i).span.clone()))
+        .filter(|&i| !matches!(t.line_kind(i), LineKind::Blank | LineKind::Frame { .. }))
+        .map(|i| (i, t.line_span(i)))
         .collect()
 }
 

@@ -82,7 +82,7 @@ pub fn proposals(t: &Transcript<'_>) -> Vec<Proposal> {
             date: t.decisions[e].date,
             text,
             path: path.clone(),
-            line: t.source[..t.line(line).span.start].matches('\n').count() + 1,
+            line: t.source[..t.line_span(line).start].matches('\n').count() + 1,
         })
         .collect()
 }

@@ -49,7 +49,7 @@ static APPROACHES: Phrases = Phrases::new(&[
 ]);
 
 fn next_non_blank(t: &Transcript<'_>, line: usize) -> Option<usize> {
-    (line + 1..t.doc.lines.len()).find(|&i| t.line(i).kind != LineKind::Blank)
+    (line + 1..t.doc.lines.len()).find(|&i| t.line_kind(i) != LineKind::Blank)
 }
 
 impl Rule for ConflictWithoutResolution {
@@ -60,7 +60,7 @@ impl Rule for ConflictWithoutResolution {
         {
             let resolved = APPROACHES.any(t.text(text))
                 || next_non_blank(t, *line)
-                    .is_some_and(|n| APPROACHES.any(t.text(&t.line(n).span)));
+                    .is_some_and(|n| APPROACHES.any(t.text(&t.line_span(n))));
             if resolved {
                 continue;
             }

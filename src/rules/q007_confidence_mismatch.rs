@@ -54,7 +54,7 @@ impl Rule for ConfidenceMismatch {
         lines.sort_unstable();
         lines.dedup();
         for i in lines {
-            let span = t.line(i as usize).span;
+            let span = t.line_span(i as usize);
             for (r, emoji, word) in emoji_word_mismatches(t.text(&span)) {
                 let at = span.start + r.start..span.start + r.end;
                 out.push(

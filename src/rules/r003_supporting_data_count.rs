@@ -69,7 +69,7 @@ impl Rule for SupportingDataCount {
                 .with_label(format!("{count} data {points}"))
                 .with_help(help);
             if let Some(&fourth) = field.items.get(3 - on_label).filter(|_| count > 3) {
-                d = d.with_related(t.line(fourth).span.clone(), "fourth point");
+                d = d.with_related(t.line_span(fourth), "fourth point");
             }
             out.push(d);
         }

@@ -259,6 +259,22 @@ impl Lines {
         }
     }
 
+    /// The line's span alone, without building the whole line.
+    pub fn span(&self, index: usize) -> Span {
+        let row = self.rows[index];
+        row.start as usize..row.start as usize + row.len as usize
+    }
+
+    /// The line's kind alone, without building the whole line.
+    pub fn kind(&self, index: usize) -> LineKind {
+        let p = self.rows[index].packed;
+        match p & 0b111 {
+            0 => LineKind::Blank,
+            1 | 2 | 3 => self.get(index).kind,
+            _ => LineKind::Plain,
+        }
+    }
+
     /// The index of the line holding a byte offset (the last line that
     /// starts at or before it).
     pub fn index_of(&self, offset: usize) -> usize {
