@@ -270,7 +270,7 @@ impl Lines {
         let p = self.rows[index].packed;
         match p & 0b111 {
             0 => LineKind::Blank,
-            1 | 2 | 3 => self.get(index).kind,
+            1..=3 => self.get(index).kind,
             _ => LineKind::Plain,
         }
     }
