@@ -49,7 +49,12 @@ pub fn run(args: &CheckArgs) -> i32 {
         .stdin_filename
         .clone()
         .unwrap_or_else(|| "<stdin>".to_string());
-    let run_context = Arc::new(run_context(&ws, &inputs));
+    // What files contribute to the run is gathered first; a run of one file
+    // gathers it from the text the check reads, so the file is read once.
+    let run_context = match inputs.as_slice() {
+        [one] if one.path().is_some() => None,
+        _ => Some(Arc::new(run_context(&ws, &inputs))),
+    };
 
     // Files are checked a chunk at a time, in parallel within a chunk; what
     // a chunk's files produced is folded into the totals (and, for the human
@@ -182,7 +187,7 @@ pub fn run(args: &CheckArgs) -> i32 {
 fn check_one(
     args: &CheckArgs,
     ws: &Workspace,
-    run: &Arc<RunContext>,
+    run: &Option<Arc<RunContext>>,
     input: &Input,
     name: &str,
     config_path: &Path,
@@ -204,7 +209,6 @@ fn check_one(
         });
     }
     let mut settings = config.settings_for(config_path);
-    settings.run = run.clone();
     let mut source = match files::read(input) {
         // A binary file met while walking is skipped, with a note.
         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
@@ -238,6 +242,15 @@ fn check_one(
             skipped: true,
         });
     }
+    settings.run = match (run, path) {
+        (Some(run), _) => run.clone(),
+        // A run of this file alone: what it contributes, from its own text.
+        (None, Some(path)) => Arc::new(
+            crate::guard::contain(|| crate::run_contribution(path, &source, &settings))
+                .unwrap_or_default(),
+        ),
+        (None, None) => Arc::default(),
+    };
     let mut diagnostics = crate::check_file(path, &source, &settings);
     let mut fixed = 0;
     if let (true, Some(file)) = (args.fix, input.path()) {

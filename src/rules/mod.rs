@@ -472,7 +472,64 @@ pub fn index_of(code: &str) -> Option<usize> {
 /// Run every enabled rule over a transcript, at its configured severity;
 /// diagnostics come back in source order.
 pub fn check(t: &Transcript<'_>) -> Vec<Diagnostic> {
-    run_family(RULES, 0, &t.settings.rules, |r, out| r.check(t, out))
+    if t.source.len() >= PARALLEL_RULES_FROM {
+        run_family_parallel(RULES, 0, &t.settings.rules, |r, out| r.check(t, out))
+    } else {
+        run_family(RULES, 0, &t.settings.rules, |r, out| r.check(t, out))
+    }
+}
+
+/// Transcripts this large have their rules run on every core at once (a
+/// directory of files already keeps every core busy with one file each).
+const PARALLEL_RULES_FROM: usize = 512 * 1024;
+
+/// [`run_family`], with the rules spread over the thread pool; the same
+/// diagnostics in the same order.
+fn run_family_parallel<R: Described + ?Sized>(
+    rules: &[&R],
+    first: usize,
+    selection: &crate::settings::RuleSelection,
+    check: impl Fn(&R, &mut Vec<Diagnostic>) + Sync,
+) -> Vec<Diagnostic> {
+    use rayon::prelude::*;
+    let parts: Vec<Vec<Diagnostic>> = rules
+        .par_iter()
+        .enumerate()
+        .with_max_len(1)
+        .map(|(j, rule)| run_one(*rule, first + j, selection, &check))
+        .collect();
+    let mut out: Vec<Diagnostic> = parts.into_iter().flatten().collect();
+    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    out
+}
+
+/// One rule, if enabled, at its configured severity; a panic becomes one
+/// internal-error diagnostic.
+fn run_one<R: Described + ?Sized>(
+    rule: &R,
+    i: usize,
+    selection: &crate::settings::RuleSelection,
+    check: &impl Fn(&R, &mut Vec<Diagnostic>),
+) -> Vec<Diagnostic> {
+    if !selection.enabled[i] {
+        return Vec::new();
+    }
+    let meta = rule.meta();
+    let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        inject_panic(meta.code);
+        let mut found = Vec::new();
+        check(rule, &mut found);
+        found
+    }));
+    match found {
+        Ok(mut found) => {
+            for d in &mut found {
+                d.severity = selection.severity[i];
+            }
+            found
+        }
+        Err(payload) => vec![internal_error(meta, &*payload)],
+    }
 }
 
 /// Run the enabled rules of one family (`first` is the family's first index
@@ -487,26 +544,7 @@ fn run_family<R: Described + ?Sized>(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (j, rule) in rules.iter().enumerate() {
-        let i = first + j;
-        if !selection.enabled[i] {
-            continue;
-        }
-        let meta = rule.meta();
-        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            inject_panic(meta.code);
-            let mut found = Vec::new();
-            check(rule, &mut found);
-            found
-        }));
-        match found {
-            Ok(mut found) => {
-                for d in &mut found {
-                    d.severity = selection.severity[i];
-                }
-                out.extend(found);
-            }
-            Err(payload) => out.push(internal_error(meta, &*payload)),
-        }
+        out.extend(run_one(*rule, first + j, selection, &check));
     }
     out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
     out
@@ -590,5 +628,36 @@ mod tests {
         assert_eq!(find("l001").unwrap().meta().name, "self-invocation");
         assert_eq!(find("Self-Invocation").unwrap().meta().code, "L001");
         assert!(find("Z999").is_none());
+    }
+
+    #[test]
+    fn rules_run_in_parallel_give_what_they_give_in_turn() {
+        // Every transcript fixture, repeated past the size from which a
+        // file's rules run in parallel.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut text = String::new();
+        let mut stack = vec![root];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "md") {
+                    text.push_str(&std::fs::read_to_string(path).unwrap());
+                    text.push_str("\n\n");
+                }
+            }
+        }
+        let source = text.repeat(PARALLEL_RULES_FROM / text.len() + 1);
+        let settings = crate::settings::Settings::default();
+        let t = Transcript::build(&source, &settings);
+        let parallel = check(&t);
+        let in_turn = run_family(RULES, 0, &t.settings.rules, |r, out| r.check(&t, out));
+        assert!(parallel.len() > 100, "{}", parallel.len());
+        let key = |d: &Diagnostic| (d.code, d.span.clone(), d.message.clone());
+        assert_eq!(
+            parallel.iter().map(key).collect::<Vec<_>>(),
+            in_turn.iter().map(key).collect::<Vec<_>>()
+        );
     }
 }

@@ -54,6 +54,36 @@ fn a_proposal_rejected_in_one_log_is_caught_when_resurfaced_in_another() {
 }
 
 #[test]
+fn one_log_named_alone_is_its_own_run() {
+    // A run of one file reads it once and takes what it contributes (the
+    // proposals it flags) from that reading.
+    let root = repo();
+    let log = format!(
+        "{}{}",
+        entry(
+            "2026-02-01",
+            "Vendors",
+            "Keep one vendor.",
+            "Build our own tracing stack"
+        ),
+        entry(
+            "2026-04-01",
+            "Tracing",
+            "Build our own tracing stack!",
+            "Do nothing"
+        )
+    );
+    write(root.path(), "decisions.md", &log);
+    let (code, out, _) = check(root.path(), &["decisions.md"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("decisions.md:14:15: error[D006]"), "{out}");
+    // The same file beside another: the same finding.
+    write(root.path(), "other.md", "CFO: nothing to see\n");
+    let (_, both, _) = check(root.path(), &["decisions.md", "other.md"]);
+    assert!(both.contains("decisions.md:14:15: error[D006]"), "{both}");
+}
+
+#[test]
 fn a_directory_mixing_kinds_reports_each_file_under_its_kind() {
     let root = repo();
     write(root.path(), "talk.md", "CFO: x\n[INVOKE:cfo|y]\n");
