@@ -33,8 +33,8 @@ struct Comment {
 
 fn parse_comments(t: &Transcript<'_>) -> Vec<Comment> {
     let mut out = Vec::new();
-    for (line, l) in t.doc.lines.iter().enumerate() {
-        let Some(Lead::Comment { text, span }) = &l.lead else {
+    for (line, lead) in t.doc.lines.leads() {
+        let Lead::Comment { text, span } = &lead else {
             continue;
         };
         let body = t.text(text).trim();

@@ -100,6 +100,10 @@ impl Confidence {
 
 /// Find a `Confidence:` / `Confiança:` label in a text and read its level.
 pub fn find_confidence(text: &str) -> Option<Confidence> {
+    // Every label starts `confi`: most texts hold none.
+    if !contains_ignoring_ascii_case(text, "confi") {
+        return None;
+    }
     let lower = text.to_lowercase();
     // `to_lowercase` keeps byte lengths for these ASCII and `ç` labels.
     let at = ["confidence:", "confiança:", "confianca:"]
@@ -319,17 +323,46 @@ fn skip_date(bytes: &[u8], mut i: usize) -> usize {
 /// Whether a finding names its source: `[VERIFIED: …]`, `[ASSUMED: …]`,
 /// `— VERIFIED —`, `— ASSUMED —`, `(from …)`, `(source: …)`, `(fonte: …)`.
 pub fn has_source(text: &str) -> bool {
-    let lower = text.to_lowercase();
     text.contains("[VERIFIED:")
         || text.contains("[ASSUMED:")
-        || lower.contains("(from ")
-        || lower.contains("(source:")
-        || lower.contains("(fonte:")
-        || lower.contains("(de ")
+        || ["(from ", "(source:", "(fonte:", "(de "]
+            .iter()
+            .any(|p| contains_ignoring_ascii_case(text, p))
         || dashed_tag(text, "VERIFIED")
         || dashed_tag(text, "ASSUMED")
         || dashed_tag(text, "VERIFICADO")
         || dashed_tag(text, "ASSUMIDO")
+}
+
+/// `needle` (ASCII) occurs in `text` in any ASCII case.
+pub fn contains_ignoring_ascii_case(text: &str, needle: &str) -> bool {
+    let (t, n) = (text.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    memchr::memchr2_iter(first.to_ascii_lowercase(), first.to_ascii_uppercase(), t).any(|i| {
+        t[i..]
+            .get(..n.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(n))
+    })
+}
+
+/// The byte length of `phrase` (written in lower case) at the start of
+/// `text` in any case, when it is there.
+pub fn prefix_len_ignoring_case(text: &str, phrase: &str) -> Option<usize> {
+    // Most texts differ from the phrase at its first ASCII byte.
+    let first = *phrase.as_bytes().first()?;
+    if first.is_ascii() && text.as_bytes().first()?.to_ascii_lowercase() != first {
+        return None;
+    }
+    let mut chars = text.char_indices();
+    for p in phrase.chars() {
+        let (_, c) = chars.next()?;
+        if c != p && !c.to_lowercase().eq(std::iter::once(p)) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or(text.len(), |(i, _)| i))
 }
 
 /// `— VERIFIED —` (the board-meeting template's form), also at the end.
@@ -549,6 +582,25 @@ mod tests {
         assert!(!P.any("baseline, cases"));
         assert!(P.any("İ we should consider"));
         assert!(P.any("DEVERÍAMOS CONSIDERAR"));
+    }
+
+    #[test]
+    fn compares_ignoring_case_without_lowering_the_text() {
+        assert!(contains_ignoring_ascii_case(
+            "burn (SOURCE: ledger)",
+            "(source:"
+        ));
+        assert!(!contains_ignoring_ascii_case("burn (sauce: x)", "(source:"));
+        assert_eq!(
+            prefix_len_ignoring_case("OPÇÃO A: x", "opção "),
+            Some("OPÇÃO ".len())
+        );
+        assert_eq!(
+            prefix_len_ignoring_case("Recommendation**: go", "recommendation**:"),
+            Some(17)
+        );
+        assert_eq!(prefix_len_ignoring_case("Rec", "recommendation:"), None);
+        assert_eq!(prefix_len_ignoring_case("option", "opção "), None);
     }
 
     #[test]

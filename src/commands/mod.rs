@@ -25,6 +25,9 @@ pub struct Workspace {
     fixed: Option<Arc<Config>>,
     /// Configuration file (or none) → loaded configuration.
     loaded: Mutex<HashMap<Option<PathBuf>, Arc<Config>>>,
+    /// Directory → the configuration file that governs the files in it, so
+    /// that the walk up the tree is made once a directory, not once a file.
+    found: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
 }
 
 impl Workspace {
@@ -37,6 +40,7 @@ impl Workspace {
         Ok(Workspace {
             fixed,
             loaded: Mutex::new(HashMap::new()),
+            found: Mutex::new(HashMap::new()),
         })
     }
 
@@ -46,7 +50,7 @@ impl Workspace {
         if let Some(c) = &self.fixed {
             return Ok(c.clone());
         }
-        let found = find_config(path);
+        let found = self.find_config(path);
         if let Some(c) = self
             .loaded
             .lock()
@@ -64,6 +68,31 @@ impl Workspace {
             .expect("no panic while holding the lock")
             .insert(found, config.clone());
         Ok(config)
+    }
+
+    /// The configuration file for a path, looked up once per directory.
+    fn find_config(&self, path: &Path) -> Option<PathBuf> {
+        // A directory is looked up as itself; anything else (a file, or a
+        // name standing for standard input) by its directory.
+        let dir = match path.parent() {
+            Some(parent) if !path.is_dir() => parent,
+            _ => return find_config(path),
+        };
+        let cached = self
+            .found
+            .lock()
+            .expect("no panic while holding the lock")
+            .get(dir)
+            .cloned();
+        if let Some(found) = cached {
+            return found;
+        }
+        let found = find_config(path);
+        self.found
+            .lock()
+            .expect("no panic while holding the lock")
+            .insert(dir.to_path_buf(), found.clone());
+        found
     }
 
     /// The inputs to work on, with errors for paths that do not exist.

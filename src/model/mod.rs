@@ -986,9 +986,10 @@ impl<'t, 'a> Builder<'t, 'a> {
         match (&line.lead, line.kind) {
             (_, LineKind::ListItem { .. }) if self.in_key_points => self.t.key_points.push(index),
             (Some(Lead::Label { text, .. }), _) => {
-                let label = self.src()[text.clone()].to_lowercase();
-                self.in_key_points =
-                    label.starts_with("key points") || label.starts_with("pontos-chave");
+                let label = &self.src()[text.clone()];
+                self.in_key_points = ["key points", "pontos-chave"]
+                    .iter()
+                    .any(|p| crate::text::prefix_len_ignoring_case(label, p).is_some());
             }
             _ => self.in_key_points = false,
         }

@@ -1,6 +1,7 @@
 use super::card_util::section_spans;
 use crate::model::{CardKind, Section};
 use crate::rules::prelude::*;
+use crate::text::prefix_len_ignoring_case;
 
 declare_rule! {
     /// ## What it does
@@ -42,10 +43,9 @@ fn option(text: &str) -> Option<bool> {
         .trim()
         .trim_start_matches(['-', '*', '•', ' '])
         .trim_start_matches("**");
-    let lower = text.to_lowercase();
     let rest = ["option ", "opção ", "opcao "]
         .iter()
-        .find_map(|p| lower.strip_prefix(p).map(|_| &text[p.len()..]))?;
+        .find_map(|p| prefix_len_ignoring_case(text, p).map(|len| &text[len..]))?;
     let (_, description) = rest.split_once(':')?;
     let tradeoff = ["—", "–", " - "].iter().any(|d| {
         description
@@ -57,7 +57,6 @@ fn option(text: &str) -> Option<bool> {
 
 fn recommendation(text: &str) -> bool {
     let text = text.trim().trim_start_matches("**");
-    let lower = text.to_lowercase();
     [
         "recommendation:",
         "recomendação:",
@@ -67,12 +66,13 @@ fn recommendation(text: &str) -> bool {
     ]
     .iter()
     .any(|p| {
-        lower.starts_with(p)
-            && !text[p.len()..]
+        prefix_len_ignoring_case(text, p).is_some_and(|len| {
+            !text[len..]
                 .trim()
                 .trim_start_matches("**")
                 .trim()
                 .is_empty()
+        })
     })
 }
 

@@ -1,5 +1,6 @@
 use super::card_util::card_lines;
 use crate::rules::prelude::*;
+use crate::text::prefix_len_ignoring_case;
 
 declare_rule! {
     /// ## What it does
@@ -87,24 +88,6 @@ fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
         }
     }
     out
-}
-
-/// The byte length of `phrase` (lower case) at the start of `text` written
-/// in any case, when it is there.
-fn prefix_len_ignoring_case(text: &str, phrase: &str) -> Option<usize> {
-    // Every phrase starts with an ASCII letter: most openings differ there.
-    let first = *phrase.as_bytes().first()?;
-    if first.is_ascii() && text.as_bytes().first()?.to_ascii_lowercase() != first {
-        return None;
-    }
-    let mut chars = text.char_indices();
-    for p in phrase.chars() {
-        let (_, c) = chars.next()?;
-        if c != p && !c.to_lowercase().eq(std::iter::once(p)) {
-            return None;
-        }
-    }
-    Some(chars.next().map_or(text.len(), |(i, _)| i))
 }
 
 impl Rule for ProcessNarration {

@@ -54,6 +54,32 @@ pub fn secret_key(key: &str) -> bool {
 /// What kind of credential a value looks like, if any.
 pub fn credential(value: &str) -> Option<&'static str> {
     let v = value.trim();
+    // Every credential form below starts with one of these: one pass over
+    // the value rules out the rest for most values.
+    static PREFIXES: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
+        std::sync::OnceLock::new();
+    let prefixes = PREFIXES.get_or_init(|| {
+        aho_corasick::AhoCorasick::new([
+            "-----BEGIN",
+            "AKIA",
+            "ghp_",
+            "gho_",
+            "ghs_",
+            "ghu_",
+            "ghr_",
+            "github_pat_",
+            "sk-",
+            "xoxb-",
+            "xoxp-",
+            "xoxa-",
+            "xoxr-",
+            "xoxs-",
+        ])
+        .ok()
+    });
+    if prefixes.as_ref().is_some_and(|ac| !ac.is_match(v)) {
+        return None;
+    }
     let word_after = |prefix: &str, min: usize| {
         v.find(prefix).is_some_and(|i| {
             v[i + prefix.len()..]

@@ -414,6 +414,8 @@ fn bold(s: &[u8], at: usize, eol: usize) -> usize {
 /// `label_text = @{ word ~ ((hws | ", ") ~ word){0,5} }`.
 fn label(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
     let s = source.as_bytes();
+    // No colon on the line, no label.
+    memchr::memchr(b':', &s[at..eol])?;
     let text_start = at + bold(s, at, eol);
     let mut p = word(source, text_start, eol)?;
     for _ in 0..5 {
