@@ -355,6 +355,14 @@ pub fn prefix_len_ignoring_case(text: &str, phrase: &str) -> Option<usize> {
     if first.is_ascii() && text.as_bytes().first()?.to_ascii_lowercase() != first {
         return None;
     }
+    if phrase.is_ascii() {
+        let n = phrase.len();
+        return text
+            .as_bytes()
+            .get(..n)
+            .filter(|w| w.eq_ignore_ascii_case(phrase.as_bytes()))
+            .map(|_| n);
+    }
     let mut chars = text.char_indices();
     for p in phrase.chars() {
         let (_, c) = chars.next()?;

@@ -113,15 +113,37 @@ pub struct Block {
 
 impl Block {
     /// For a closed RESPONSE block: its fields (none for other blocks).
-    /// Parsed on each call from the block's lines, which costs less than
-    /// keeping every block's fields for as long as the model lives.
-    pub fn fields(&self, t: &Transcript<'_>) -> ResponseFields {
-        match (self.kind, &self.close) {
-            (BlockKind::Response, Some(_)) => ResponseFields::parse(t, self),
-            _ => ResponseFields::default(),
+    ///
+    /// Five rules read them. In a file under [`KEEP_FIELDS_BELOW`] every
+    /// block's fields are parsed once, when a rule first asks, and kept
+    /// while the rules run; in a larger file they are parsed on each call,
+    /// which costs time but keeps peak memory near the file's size.
+    pub fn fields<'t>(&self, t: &'t Transcript<'_>) -> std::borrow::Cow<'t, ResponseFields> {
+        use std::borrow::Cow;
+        if self.kind != BlockKind::Response || self.close.is_none() {
+            return Cow::Owned(ResponseFields::default());
+        }
+        if t.source.len() >= KEEP_FIELDS_BELOW {
+            return Cow::Owned(ResponseFields::parse(t, self));
+        }
+        let all = t.response_fields.get_or_init(|| {
+            t.blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+                .map(|b| (b.open.start, ResponseFields::parse(t, b)))
+                .collect()
+        });
+        // Blocks open in source order: their fields are sorted by opener.
+        match all.binary_search_by_key(&self.open.start, |(at, _)| *at) {
+            Ok(i) => Cow::Borrowed(&all[i].1),
+            Err(_) => Cow::Owned(ResponseFields::parse(t, self)),
         }
     }
 }
+
+/// Files smaller than this keep their RESPONSE blocks' fields once parsed
+/// (see [`Block::fields`]).
+pub const KEEP_FIELDS_BELOW: usize = 4 << 20;
 
 /// A closing marker that closes nothing (M003).
 #[derive(Debug, Clone)]
@@ -186,6 +208,9 @@ pub struct Transcript<'a> {
     /// Every well-formed `[CONFLICT: …]` note marker. (Other notes, such as
     /// `[VERIFIED: …]`, are read from their lines' inline items.)
     pub conflict_notes: Vec<Note>,
+    /// The fields of every closed RESPONSE block, by its opener's offset,
+    /// parsed on first use (see [`Block::fields`]).
+    response_fields: std::sync::OnceLock<Vec<(usize, ResponseFields)>>,
     /// Bullet lines under a `Key points` label (the board-meeting Phase 2
     /// contribution template): findings that must name their source.
     pub key_points: Vec<usize>,
@@ -234,6 +259,7 @@ impl<'a> Transcript<'a> {
             cards: Vec::new(),
             speaker_lines: Vec::new(),
             conflict_notes: Vec::new(),
+            response_fields: std::sync::OnceLock::new(),
             key_points: Vec::new(),
         };
         t.front_matter_speaker = doc

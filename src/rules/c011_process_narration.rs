@@ -61,15 +61,21 @@ pub const NARRATION: &[&str] = &[
 
 /// Byte ranges of narrating openings in a line.
 fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
+    let b = text.as_bytes();
     // Sentence starts: the line start (after list markers and emphasis) and
     // after `. `, `! `, `? `.
-    let mut starts = vec![
-        text.len()
-            - text
-                .trim_start_matches(|c: char| " \t-*•+>#_0123456789.)".contains(c))
-                .len(),
-    ];
-    for (i, _) in text.match_indices(['.', '!', '?']) {
+    let mut first = 0;
+    loop {
+        if first < b.len() && b" \t-*+>#_0123456789.)".contains(&b[first]) {
+            first += 1;
+        } else if text[first..].starts_with('•') {
+            first += '•'.len_utf8();
+        } else {
+            break;
+        }
+    }
+    let mut starts = vec![first];
+    for i in memchr::memchr3_iter(b'.', b'!', b'?', b) {
         let rest = &text[i + 1..];
         if rest.starts_with(' ') {
             starts.push(i + 1 + (rest.len() - rest.trim_start().len()));

@@ -631,7 +631,7 @@ mod tests {
     }
 
     #[test]
-    fn rules_run_in_parallel_give_what_they_give_in_turn() {
+    fn large_files_give_what_small_files_give() {
         // Every transcript fixture, repeated past the size from which a
         // file's rules run in parallel.
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
@@ -648,13 +648,23 @@ mod tests {
                 }
             }
         }
-        let source = text.repeat(PARALLEL_RULES_FROM / text.len() + 1);
+        // Past the size from which a file's RESPONSE fields are parsed on
+        // each call instead of kept: the same findings.
         let settings = crate::settings::Settings::default();
+        let kept = check(&Transcript::build(&text, &settings));
+        let padded = format!("{text}{}", "\n".repeat(crate::model::KEEP_FIELDS_BELOW));
+        let reparsed = check(&Transcript::build(&padded, &settings));
+        let key = |d: &Diagnostic| (d.code, d.span.clone(), d.message.clone());
+        assert!(kept.iter().any(|d| d.code == "R001") && kept.iter().any(|d| d.code == "R005"));
+        assert_eq!(
+            kept.iter().map(key).collect::<Vec<_>>(),
+            reparsed.iter().map(key).collect::<Vec<_>>()
+        );
+        let source = text.repeat(PARALLEL_RULES_FROM / text.len() + 1);
         let t = Transcript::build(&source, &settings);
         let parallel = check(&t);
         let in_turn = run_family(RULES, 0, &t.settings.rules, |r, out| r.check(&t, out));
         assert!(parallel.len() > 100, "{}", parallel.len());
-        let key = |d: &Diagnostic| (d.code, d.span.clone(), d.message.clone());
         assert_eq!(
             parallel.iter().map(key).collect::<Vec<_>>(),
             in_turn.iter().map(key).collect::<Vec<_>>()

@@ -37,7 +37,7 @@ impl Rule for MultilineField {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = &block.fields(t);
+            let fields = block.fields(t);
             for name in [FieldName::KeyFinding, FieldName::Caveat] {
                 let Some(field) = fields.get(name) else {
                     continue;
