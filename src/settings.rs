@@ -68,6 +68,14 @@ pub struct RunContext {
     pub runs: Vec<RunEnd>,
 }
 
+impl RunContext {
+    /// Add what another file contributes.
+    pub fn add(&mut self, other: RunContext) {
+        self.proposals.extend(other.proposals);
+        self.runs.extend(other.runs);
+    }
+}
+
 /// Where a run of a transition log ended up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunEnd {

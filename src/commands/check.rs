@@ -23,7 +23,29 @@ const CHUNK: usize = 512;
 /// What checking one input produced.
 struct Outcome {
     name: String,
-    result: Result<Findings, String>,
+    result: Result<Checked, String>,
+}
+
+/// A file checked, or, in the first pass of a run, set aside until every
+/// file has said what it contributes to the run.
+enum Checked {
+    Done(Findings, RunContext),
+    /// A decision log or handoff record: its rules read the whole run's
+    /// context, so it is checked in the second pass.
+    Deferred(RunContext),
+}
+
+/// How a file's rules learn the run's context (D006's flagged proposals,
+/// T100's transition-log ends).
+#[derive(Clone, Copy)]
+enum Context<'a> {
+    /// Known before the file is checked.
+    Known(&'a Arc<RunContext>),
+    /// From the file itself: a run of one file.
+    Own,
+    /// Being gathered: every file reports what it contributes, and the
+    /// files that read the context are deferred.
+    Gather,
 }
 
 struct Findings {
@@ -33,6 +55,18 @@ struct Findings {
     fixed: usize,
     /// Excluded by configuration (standard input named by `--stdin-filename`).
     skipped: bool,
+}
+
+impl Findings {
+    /// A file not checked (and not counted).
+    fn skipped() -> Findings {
+        Findings {
+            located: Vec::new(),
+            rendered: String::new(),
+            fixed: 0,
+            skipped: true,
+        }
+    }
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
@@ -49,67 +83,85 @@ pub fn run(args: &CheckArgs) -> i32 {
         .stdin_filename
         .clone()
         .unwrap_or_else(|| "<stdin>".to_string());
-    // What files contribute to the run is gathered first; a run of one file
-    // gathers it from the text the check reads, so the file is read once.
-    let run_context = match inputs.as_slice() {
-        [one] if one.path().is_some() => None,
-        _ => Some(Arc::new(run_context(&ws, &inputs))),
+    // Every file is read once. Most files neither read nor add to the
+    // run's context; the few that read it (decision logs, handoff records)
+    // are checked in a second pass, once every file has said what it adds.
+    // A run with standard input among many inputs gathers the context in a
+    // pass of its own first, as standard input cannot be read twice.
+    let gathered: Option<Arc<RunContext>> = (inputs.contains(&Input::Stdin) && inputs.len() > 1)
+        .then(|| Arc::new(run_context(&ws, &inputs)));
+    let first_pass = match (&gathered, inputs.len()) {
+        (Some(known), _) => Context::Known(known),
+        (None, 1) => Context::Own,
+        (None, _) => Context::Gather,
+    };
+    let check = |input: &Input, context: Context<'_>| -> Outcome {
+        let (name, config_path) = match input.path() {
+            Some(path) => (display_path(path), path.to_path_buf()),
+            None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
+        };
+        let result = crate::guard::contain(|| {
+            check_one(args, &ws, context, input, &name, &config_path, color)
+        })
+        .unwrap_or_else(|cause| Err(format!("internal error: {cause}")));
+        Outcome { name, result }
     };
 
     // Files are checked a chunk at a time, in parallel within a chunk; what
     // a chunk's files produced is folded into the totals (and, for the human
     // format on a terminal, printed) before the next chunk is read, so that
     // memory follows the diagnostics found, never the number of files.
+    // Results after a deferred file wait for it, to keep the input order.
     let stream = args.format == Format::Human && args.output_file.is_none();
-    let mut report = String::new();
-    let mut all: Vec<Located> = Vec::new();
-    let mut files_with = 0;
-    let mut checked = 0;
-    let mut checked_names: Vec<String> = Vec::new();
-    let mut fixed = 0;
-    for chunk in inputs.chunks(CHUNK) {
+    let mut tally = Tally::default();
+    let mut run_context = RunContext::default();
+    let mut held: Vec<(usize, Outcome)> = Vec::new();
+    let mut deferred: Vec<usize> = Vec::new();
+    for (c, chunk) in inputs.chunks(CHUNK).enumerate() {
         let outcomes: Vec<Outcome> = chunk
             .par_iter()
-            .map(|input| {
-                let (name, config_path) = match input.path() {
-                    Some(path) => (display_path(path), path.to_path_buf()),
-                    None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
-                };
-                let result = crate::guard::contain(|| {
-                    check_one(args, &ws, &run_context, input, &name, &config_path, color)
-                })
-                .unwrap_or_else(|cause| Err(format!("internal error: {cause}")));
-                Outcome { name, result }
-            })
+            .map(|input| check(input, first_pass))
             .collect();
-        for outcome in outcomes {
-            match outcome.result {
-                Ok(f) if f.skipped => {}
-                Ok(f) => {
-                    checked += 1;
-                    if args.format == Format::Junit {
-                        checked_names.push(outcome.name);
-                    }
-                    if !f.located.is_empty() {
-                        files_with += 1;
-                    }
-                    fixed += f.fixed;
-                    if args.format == Format::Human {
-                        if stream {
-                            let mut out = std::io::stdout().lock();
-                            if let Err(e) = out.write_all(f.rendered.as_bytes()) {
-                                run_errors.push(format!("standard output: {e}"));
-                            }
-                        } else {
-                            report.push_str(&f.rendered);
-                        }
-                    }
-                    all.extend(f.located);
+        for (k, mut outcome) in outcomes.into_iter().enumerate() {
+            let at = c * CHUNK + k;
+            match &mut outcome.result {
+                Ok(Checked::Deferred(part)) => {
+                    run_context.add(std::mem::take(part));
+                    deferred.push(at);
                 }
-                Err(cause) => run_errors.push(format!("{}: {cause}", outcome.name)),
+                Ok(Checked::Done(_, part)) => run_context.add(std::mem::take(part)),
+                Err(_) => {}
+            }
+            if deferred.is_empty() {
+                tally.add(args, outcome, stream, &mut run_errors);
+            } else {
+                held.push((at, outcome));
             }
         }
     }
+    if !deferred.is_empty() {
+        let known = Arc::new(run_context);
+        let second: Vec<Outcome> = deferred
+            .par_iter()
+            .map(|&at| check(&inputs[at], Context::Known(&known)))
+            .collect();
+        let mut second = deferred.into_iter().zip(second).peekable();
+        for (at, outcome) in held {
+            let outcome = match second.peek() {
+                Some((d, _)) if *d == at => second.next().map(|(_, o)| o).unwrap_or(outcome),
+                _ => outcome,
+            };
+            tally.add(args, outcome, stream, &mut run_errors);
+        }
+    }
+    let Tally {
+        mut report,
+        all,
+        files_with,
+        checked,
+        checked_names,
+        fixed,
+    } = tally;
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
         count(Severity::Error),
@@ -184,15 +236,65 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
 }
 
+/// What the files checked so far add up to.
+#[derive(Default)]
+struct Tally {
+    /// Human output not streamed (written to a file), or nothing.
+    report: String,
+    all: Vec<Located>,
+    files_with: usize,
+    checked: usize,
+    checked_names: Vec<String>,
+    fixed: usize,
+}
+
+impl Tally {
+    /// Fold in one file's outcome, in input order; human output goes to
+    /// standard output at once when `stream`.
+    fn add(&mut self, args: &CheckArgs, outcome: Outcome, stream: bool, errors: &mut Vec<String>) {
+        let f = match outcome.result {
+            Ok(Checked::Done(f, _)) => f,
+            // Checked in the second pass; never folded in deferred.
+            Ok(Checked::Deferred(_)) => return,
+            Err(cause) => {
+                errors.push(format!("{}: {cause}", outcome.name));
+                return;
+            }
+        };
+        if f.skipped {
+            return;
+        }
+        self.checked += 1;
+        if args.format == Format::Junit {
+            self.checked_names.push(outcome.name);
+        }
+        if !f.located.is_empty() {
+            self.files_with += 1;
+        }
+        self.fixed += f.fixed;
+        if args.format == Format::Human {
+            if stream {
+                let mut out = std::io::stdout().lock();
+                if let Err(e) = out.write_all(f.rendered.as_bytes()) {
+                    errors.push(format!("standard output: {e}"));
+                }
+            } else {
+                self.report.push_str(&f.rendered);
+            }
+        }
+        self.all.extend(f.located);
+    }
+}
+
 fn check_one(
     args: &CheckArgs,
     ws: &Workspace,
-    run: &Option<Arc<RunContext>>,
+    context: Context<'_>,
     input: &Input,
     name: &str,
     config_path: &Path,
     color: bool,
-) -> Result<Findings, String> {
+) -> Result<Checked, String> {
     let config = ws
         .config_for(config_path)
         .map_err(|e| format!("configuration: {e}"))?;
@@ -201,12 +303,7 @@ fn check_one(
         && args.walk.force_exclude
         && config.is_excluded(config_path)
     {
-        return Ok(Findings {
-            located: Vec::new(),
-            rendered: String::new(),
-            fixed: 0,
-            skipped: true,
-        });
+        return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
     let mut settings = config.settings_for(config_path);
     let mut source = match files::read(input) {
@@ -216,12 +313,7 @@ fn check_one(
                 "note: {}: binary file skipped",
                 crate::output::safe::text(name)
             );
-            return Ok(Findings {
-                located: Vec::new(),
-                rendered: String::new(),
-                fixed: 0,
-                skipped: true,
-            });
+            return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
         }
         read => read?,
     };
@@ -235,22 +327,24 @@ fn check_one(
         .kind
         .unwrap_or_else(|| kinds::detect(path, &source));
     if kind == FileKind::Other {
-        return Ok(Findings {
-            located: Vec::new(),
-            rendered: String::new(),
-            fixed: 0,
-            skipped: true,
-        });
+        return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
-    settings.run = match (run, path) {
-        (Some(run), _) => run.clone(),
-        // A run of this file alone: what it contributes, from its own text.
-        (None, Some(path)) => Arc::new(
-            crate::guard::contain(|| crate::run_contribution(path, &source, &settings))
-                .unwrap_or_default(),
-        ),
-        (None, None) => Arc::default(),
+    let contribution = |settings: &crate::settings::Settings| match path {
+        Some(path) => crate::guard::contain(|| crate::run_contribution(path, &source, settings))
+            .unwrap_or_default(),
+        None => RunContext::default(),
     };
+    let mut adds = RunContext::default();
+    match context {
+        Context::Known(run) => settings.run = run.clone(),
+        Context::Own => settings.run = Arc::new(contribution(&settings)),
+        Context::Gather => {
+            adds = contribution(&settings);
+            if matches!(kind, FileKind::DecisionLog | FileKind::Handoff) {
+                return Ok(Checked::Deferred(adds));
+            }
+        }
+    }
     let mut diagnostics = crate::check_file(path, &source, &settings);
     let mut fixed = 0;
     if let (true, Some(file)) = (args.fix, input.path()) {
@@ -268,12 +362,15 @@ fn check_one(
     }
     let index = LineIndex::new(&source);
     let (located, rendered) = locate(name, &source, &index, diagnostics, args.format, color);
-    Ok(Findings {
-        located,
-        rendered,
-        fixed,
-        skipped: false,
-    })
+    Ok(Checked::Done(
+        Findings {
+            located,
+            rendered,
+            fixed,
+            skipped: false,
+        },
+        adds,
+    ))
 }
 
 fn locate(
@@ -324,8 +421,7 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
             }
         })
         .reduce(RunContext::default, |mut run, part| {
-            run.proposals.extend(part.proposals);
-            run.runs.extend(part.runs);
+            run.add(part);
             run
         })
 }

@@ -84,6 +84,38 @@ fn one_log_named_alone_is_its_own_run() {
 }
 
 #[test]
+fn files_checked_after_the_others_keep_their_place_in_the_output() {
+    // Decision logs read what every other file flags, so they are checked
+    // once the rest of the run has been read; the output keeps input order.
+    let root = repo();
+    write(root.path(), "a.md", "CFO: checking\n[INVOKE:cfo|burn?]\n");
+    write(
+        root.path(),
+        "b/decisions.md",
+        &entry("2026-04-01", "Tracing", "Build our own tracing stack!", "Do nothing"),
+    );
+    write(
+        root.path(),
+        "c/decisions.md",
+        &entry("2026-02-01", "Vendors", "Keep one vendor.", "Build our own tracing stack"),
+    );
+    write(root.path(), "d.md", "CFO: checking\n[INVOKE:cfo|runway?]\n");
+    for format in ["concise", "human"] {
+        let run = crate::boardlint()
+            .current_dir(root.path())
+            .args(["check", "--format", format, "--color", "never"])
+            .output()
+            .unwrap();
+        let out = String::from_utf8(run.stdout).unwrap();
+        assert_eq!(run.status.code(), Some(1), "{out}");
+        let at = |needle: &str| out.find(needle).unwrap_or_else(|| panic!("{needle} in {out}"));
+        assert!(at("a.md") < at("b/decisions.md"), "{out}");
+        assert!(at("b/decisions.md") < at("d.md"), "{out}");
+        assert!(out.contains("D006"), "{out}");
+    }
+}
+
+#[test]
 fn a_directory_mixing_kinds_reports_each_file_under_its_kind() {
     let root = repo();
     write(root.path(), "talk.md", "CFO: x\n[INVOKE:cfo|y]\n");
