@@ -50,6 +50,10 @@ trap cleanup EXIT
 # the caller's SKIP so that no hook is skipped silently.
 export PRE_COMMIT_HOME="$WORK/pre-commit-home"
 export PRE_COMMIT_COLOR=never
+# The hooks' behaviour is under test, not the binary's speed: build it the
+# quick way (thin LTO, parallel codegen) unless the caller says otherwise.
+export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-thin}"
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS="${CARGO_PROFILE_RELEASE_CODEGEN_UNITS:-16}"
 unset SKIP PRE_COMMIT_ALLOW_NO_CONFIG || true
 
 # --- the hook repository -----------------------------------------------------
