@@ -23,6 +23,9 @@ pub struct LineIndex<'a> {
 
 const BLOCK: usize = 128;
 
+/// Columns up to this many bytes into their line are counted directly.
+const DIRECT: usize = 4096;
+
 /// Code points in a run of bytes: the bytes that do not continue one.
 fn code_points(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
@@ -31,12 +34,7 @@ fn code_points(bytes: &[u8]) -> usize {
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
         let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         LineIndex {
             text,
             starts,
@@ -67,6 +65,11 @@ impl<'a> LineIndex<'a> {
         let mut at = offset;
         while !self.text.is_char_boundary(at) {
             at -= 1;
+        }
+        // Most lines are short: count their code points directly, and build
+        // the block index only for a column far into a long line.
+        if at - start <= DIRECT {
+            return code_points(&self.text.as_bytes()[start..at]) + 1;
         }
         self.code_points_before(at) - self.code_points_before(start) + 1
     }
