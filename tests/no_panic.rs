@@ -180,11 +180,15 @@ proptest! {
     }
 
     #[test]
-    fn the_line_scanner_reads_as_the_grammar(source in soup()) {
+    fn the_line_scanner_reads_as_the_grammar(source in soup(), cut in any::<prop::sample::Index>()) {
         for lint_code_blocks in [false, true] {
             let scanned = boardlint::syntax::parse_with(&source, lint_code_blocks);
             let grammar = boardlint::syntax::parse_lines_longer_in_pieces(&source, lint_code_blocks, usize::MAX);
-            prop_assert_eq!(scanned, grammar);
+            // Read in two halves at once, as a large text is.
+            let at = cut.index(source.len() + 1);
+            let split = boardlint::syntax::parse_split_at(&source, lint_code_blocks, at);
+            prop_assert_eq!(&scanned, &grammar);
+            prop_assert_eq!(&split, &grammar);
         }
     }
 

@@ -290,6 +290,33 @@ impl Lines {
         self.rows.reserve_exact(lines);
     }
 
+    /// Add the lines of a text read from where these end.
+    fn append(&mut self, rest: Lines) {
+        let row_base = self.rows.len();
+        let inline_base = self.inlines.len();
+        self.rows.extend(rest.rows.iter().map(|r| Row {
+            inline_start: narrow(r.inline_start as usize + inline_base),
+            ..*r
+        }));
+        self.leads.extend(rest.leads.iter().map(|l| PackedLead {
+            line: narrow(l.line as usize + row_base),
+            ..*l
+        }));
+        self.wide.extend(
+            rest.wide
+                .iter()
+                .map(|w| (narrow(w.0 as usize + row_base), w.1, w.2, w.3)),
+        );
+        self.inlines.extend(rest.inlines);
+        // The lead counts of the blocks that start among the added lines.
+        for block in row_base.div_ceil(LEAD_BLOCK)..self.rows.len().div_ceil(LEAD_BLOCK) {
+            let before = self
+                .leads
+                .partition_point(|l| (l.line as usize) < block * LEAD_BLOCK);
+            self.lead_blocks.push(narrow(before));
+        }
+    }
+
     /// Give back what the tables' growth left unused.
     fn shrink_to_fit(&mut self) {
         self.rows.shrink_to_fit();
@@ -523,6 +550,8 @@ pub fn parse_lines_longer_in_pieces(source: &str, lint_code_blocks: bool, long: 
 enum Reader {
     Scanner,
     Grammar { long: usize },
+    /// The line scanner, with the text cut in two at a line start.
+    SplitAt(usize),
 }
 
 fn parse_items(source: &str, lint_code_blocks: bool, reader: Reader) -> Document {
@@ -549,17 +578,94 @@ fn parse_items(source: &str, lint_code_blocks: bool, reader: Reader) -> Document
     } else {
         Rule::item
     };
-    while pos < source.len() {
-        pos = match reader {
-            Reader::Scanner => match scan::line(source, pos, &mut doc) {
-                Some(end) => end,
-                None => parse_item(source, pos, rule, &mut doc, LONG_LINE),
+    let split = match reader {
+        Reader::Scanner if source.len() - pos >= PARALLEL_PARSE_FROM => split_point(source, pos),
+        Reader::SplitAt(at) if at > pos && at < source.len() => Some(at),
+        _ => None,
+    };
+    if let Some(at) = split {
+        // Both halves at once. Items carry no state from one to the next,
+        // so the second half read from `at` is what a single pass reads
+        // from there, if the first half's last item ends exactly at `at`;
+        // should an item run past it (a fenced block, say), the second
+        // half is dropped and reading goes on from where that item ended.
+        let (end, rest) = rayon::join(
+            || read_items(source, pos, at, rule, reader, &mut doc),
+            || {
+                let mut rest = Document::default();
+                read_items(source, at, source.len(), rule, reader, &mut rest);
+                rest
             },
-            Reader::Grammar { long } => parse_item(source, pos, rule, &mut doc, long),
-        };
+        );
+        pos = end;
+        if end == at {
+            doc.append(rest);
+            pos = source.len();
+        }
     }
+    read_items(source, pos, source.len(), rule, reader, &mut doc);
     doc.lines.shrink_to_fit();
     doc
+}
+
+/// Read items from `pos` while they start before `until`; where the last
+/// one ends.
+fn read_items(
+    source: &str,
+    mut pos: usize,
+    until: usize,
+    rule: Rule,
+    reader: Reader,
+    doc: &mut Document,
+) -> usize {
+    while pos < until {
+        pos = match reader {
+            Reader::Scanner | Reader::SplitAt(_) => match scan::line(source, pos, doc) {
+                Some(end) => end,
+                None => parse_item(source, pos, rule, doc, LONG_LINE),
+            },
+            Reader::Grammar { long } => parse_item(source, pos, rule, doc, long),
+        };
+    }
+    pos
+}
+
+/// Texts this large are read in two halves at once.
+const PARALLEL_PARSE_FROM: usize = 1 << 20;
+
+/// Where to cut a text read in two halves: the start of the first line
+/// after a blank line past the middle (no marker runs across a blank line),
+/// else of the first line past the middle.
+fn split_point(source: &str, from: usize) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let mid = from + (source.len() - from) / 2;
+    let window = &bytes[mid..bytes.len().min(mid + 64 * 1024)];
+    let after_blank = memchr::memmem::find(window, b"\n\n").map(|i| mid + i + 2);
+    let at = after_blank.or_else(|| memchr::memchr(b'\n', &bytes[mid..]).map(|i| mid + i + 1))?;
+    (at < source.len()).then_some(at)
+}
+
+/// Parse with the line scanner, reading the text in two halves at once
+/// from the line start at or after `at` (as large texts are read). Public
+/// for the differential tests, which hold that every cut gives the same
+/// document as one pass.
+#[doc(hidden)]
+pub fn parse_split_at(source: &str, lint_code_blocks: bool, at: usize) -> Document {
+    let bytes = source.as_bytes();
+    let at = if at == 0 || bytes.get(at - 1) == Some(&b'\n') {
+        at
+    } else {
+        memchr::memchr(b'\n', &bytes[at.min(bytes.len())..]).map_or(source.len(), |i| at + i + 1)
+    };
+    parse_items(source, lint_code_blocks, Reader::SplitAt(at))
+}
+
+impl Document {
+    /// Add the items of a document read from where this one ends.
+    fn append(&mut self, rest: Document) {
+        self.code_fences.extend(rest.code_fences);
+        self.lines.append(rest.lines);
+    }
 }
 
 /// Parse the one item (a line, or a fenced block) that starts at `pos` and
@@ -1097,6 +1203,10 @@ mod tests {
                     whole,
                     "in pieces:\n{source}"
                 );
+                // Cut in two at every line start, as large texts are read.
+                for (at, _) in source.match_indices('\n') {
+                    assert_eq!(parse_split_at(source, false, at + 1), whole, "cut at {at}:\n{source}");
+                }
             }
         }
     }
