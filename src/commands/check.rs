@@ -329,6 +329,8 @@ fn check_one(
     if kind == FileKind::Other {
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
+    // Detected once: what reads the kind from here on finds it set.
+    settings.kind = Some(kind);
     let contribution = |settings: &crate::settings::Settings| match path {
         Some(path) => crate::guard::contain(|| crate::run_contribution(path, &source, settings))
             .unwrap_or_default(),
