@@ -178,8 +178,17 @@ pub fn heading_of(full: &str) -> Option<Heading> {
     if !first.is_ascii_uppercase() {
         return None;
     }
-    for &n in &names_by_letter()[usize::from(first - b'A')] {
+    for &(n, ascii) in &names_by_letter()[usize::from(first - b'A')] {
         let (name, section, lang) = &NAMES[usize::from(n)];
+        // The ASCII part of the name first: most lines differ there.
+        let ascii = usize::from(ascii);
+        let prefix_matches = text
+            .as_bytes()
+            .get(..ascii)
+            .is_some_and(|p| p.eq_ignore_ascii_case(&name.as_bytes()[..ascii]));
+        if !prefix_matches {
+            continue;
+        }
         let Some(head) = text.get(..name.len()) else {
             continue;
         };
@@ -227,15 +236,16 @@ pub fn heading_of(full: &str) -> Option<Heading> {
 }
 
 /// The indices into [`NAMES`] of the names starting with each letter, in
-/// their order there.
-fn names_by_letter() -> &'static [Vec<u8>; 26] {
-    static BY_LETTER: std::sync::OnceLock<[Vec<u8>; 26]> = std::sync::OnceLock::new();
+/// their order there, with the length of each name's leading ASCII part.
+fn names_by_letter() -> &'static [Vec<(u8, u8)>; 26] {
+    static BY_LETTER: std::sync::OnceLock<[Vec<(u8, u8)>; 26]> = std::sync::OnceLock::new();
     BY_LETTER.get_or_init(|| {
-        let mut by: [Vec<u8>; 26] = Default::default();
+        let mut by: [Vec<(u8, u8)>; 26] = Default::default();
         for (i, (name, _, _)) in NAMES.iter().enumerate() {
             let first = name.as_bytes()[0];
+            let ascii = name.bytes().take_while(u8::is_ascii).count();
             if first.is_ascii_uppercase() {
-                by[usize::from(first - b'A')].push(i as u8);
+                by[usize::from(first - b'A')].push((i as u8, ascii as u8));
             }
         }
         by

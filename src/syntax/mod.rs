@@ -549,7 +549,9 @@ pub fn parse_lines_longer_in_pieces(source: &str, lint_code_blocks: bool, long: 
 #[derive(Clone, Copy)]
 enum Reader {
     Scanner,
-    Grammar { long: usize },
+    Grammar {
+        long: usize,
+    },
     /// The line scanner, with the text cut in two at a line start.
     SplitAt(usize),
 }
@@ -1205,7 +1207,11 @@ mod tests {
                 );
                 // Cut in two at every line start, as large texts are read.
                 for (at, _) in source.match_indices('\n') {
-                    assert_eq!(parse_split_at(source, false, at + 1), whole, "cut at {at}:\n{source}");
+                    assert_eq!(
+                        parse_split_at(source, false, at + 1),
+                        whole,
+                        "cut at {at}:\n{source}"
+                    );
                 }
             }
         }

@@ -92,12 +92,22 @@ fn files_checked_after_the_others_keep_their_place_in_the_output() {
     write(
         root.path(),
         "b/decisions.md",
-        &entry("2026-04-01", "Tracing", "Build our own tracing stack!", "Do nothing"),
+        &entry(
+            "2026-04-01",
+            "Tracing",
+            "Build our own tracing stack!",
+            "Do nothing",
+        ),
     );
     write(
         root.path(),
         "c/decisions.md",
-        &entry("2026-02-01", "Vendors", "Keep one vendor.", "Build our own tracing stack"),
+        &entry(
+            "2026-02-01",
+            "Vendors",
+            "Keep one vendor.",
+            "Build our own tracing stack",
+        ),
     );
     write(root.path(), "d.md", "CFO: checking\n[INVOKE:cfo|runway?]\n");
     for format in ["concise", "human"] {
@@ -108,7 +118,10 @@ fn files_checked_after_the_others_keep_their_place_in_the_output() {
             .unwrap();
         let out = String::from_utf8(run.stdout).unwrap();
         assert_eq!(run.status.code(), Some(1), "{out}");
-        let at = |needle: &str| out.find(needle).unwrap_or_else(|| panic!("{needle} in {out}"));
+        let at = |needle: &str| {
+            out.find(needle)
+                .unwrap_or_else(|| panic!("{needle} in {out}"))
+        };
         assert!(at("a.md") < at("b/decisions.md"), "{out}");
         assert!(at("b/decisions.md") < at("d.md"), "{out}");
         assert!(out.contains("D006"), "{out}");
