@@ -132,7 +132,11 @@ pub fn run(args: &CheckArgs) -> i32 {
                 Ok(Checked::Done(_, part)) => run_context.add(std::mem::take(part)),
                 Err(_) => {}
             }
-            if deferred.is_empty() {
+            // A file that prints nothing has no place to keep: it is
+            // counted at once, so that held results follow the findings,
+            // not the number of files (JUnit lists every file, in order).
+            let silent = matches!(&outcome.result, Ok(Checked::Done(f, _)) if f.located.is_empty() && f.rendered.is_empty());
+            if deferred.is_empty() || (silent && args.format != Format::Junit) {
                 tally.add(args, outcome, stream, &mut run_errors);
             } else {
                 held.push((at, outcome));
