@@ -83,12 +83,20 @@ fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
     }
     let mut out = Vec::new();
     for s in starts {
-        let found = NARRATION.iter().find_map(|p| {
-            let words = p.trim_end();
-            let len = prefix_len_ignoring_case(&text[s..], words)?;
-            // A phrase written with a trailing space needs one after it.
-            (!p.ends_with(' ') || text[s + len..].starts_with(' ')).then_some(len)
-        });
+        // Every opening starts with an ASCII letter: only those whose first
+        // letter is the sentence's are compared.
+        let Some(first) = b.get(s).map(u8::to_ascii_lowercase) else {
+            continue;
+        };
+        let found = NARRATION
+            .iter()
+            .filter(|p| p.as_bytes()[0] == first)
+            .find_map(|p| {
+                let words = p.trim_end();
+                let len = prefix_len_ignoring_case(&text[s..], words)?;
+                // A phrase written with a trailing space needs one after it.
+                (!p.ends_with(' ') || text[s + len..].starts_with(' ')).then_some(len)
+            });
         if let Some(len) = found {
             out.push(s..s + len);
         }
