@@ -25,6 +25,9 @@ pub mod syntax;
 pub mod text;
 pub mod yaml;
 
+#[cfg(test)]
+mod test_support;
+
 use diagnostic::Diagnostic;
 use settings::Settings;
 

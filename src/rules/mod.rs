@@ -634,19 +634,10 @@ mod tests {
     fn large_files_give_what_small_files_give() {
         // Every transcript fixture, repeated past the size from which a
         // file's rules run in parallel.
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let mut text = String::new();
-        let mut stack = vec![root];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "md") {
-                    text.push_str(&std::fs::read_to_string(path).unwrap());
-                    text.push_str("\n\n");
-                }
-            }
+        for fixture in crate::test_support::fixture_texts() {
+            text.push_str(&fixture);
+            text.push_str("\n\n");
         }
         // Past the size from which a file's RESPONSE fields are parsed on
         // each call instead of kept: the same findings.

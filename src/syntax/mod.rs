@@ -1150,7 +1150,6 @@ mod tests {
 
     #[test]
     fn items_parse_exactly_as_one_pass() {
-        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let mut sources = vec![
             "---\nspeaker: cfo\n---\n\nCFO: a\n\n```text\n[INVOKE:cfo|x]\n\n\n```\n\n[INVOKE:cfo|two\nlines]\n\n".to_string(),
             "[INVOKE:cfo|unclosed\n\n```transcript\nCFO: in\n\n[RESPONSE:cfo]\n```\nafter\r\n\r\nend".to_string(),
@@ -1181,17 +1180,7 @@ mod tests {
             )
             .to_string(),
         ];
-        let mut stack = vec![fixtures];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "md") {
-                    sources.push(std::fs::read_to_string(path).unwrap());
-                }
-            }
-        }
+        sources.extend(crate::test_support::fixture_texts());
         let all = sources.join("\n\n");
         sources.push(all);
         for source in &sources {
