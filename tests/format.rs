@@ -146,6 +146,22 @@ fn a_phase_line_naming_a_section_is_not_a_heading() {
 }
 
 #[test]
+fn fuzz_regression_a_card_emoji_line_inside_a_block_is_kept() {
+    // Found by the `fmt` fuzz target: a field's continuation line starting
+    // with a card emoji lost the emoji, and what was left (a ``` run) read
+    // as a fence opener the second time, so fmt was not idempotent.
+    let source = "<\n[RESPONSE:cfo]\nKey finding:to\n📊``` \n[/RESPONSE]\n```\n[/RESPONSE]\n";
+    let once = fmt(source);
+    assert!(once.contains("📊```"), "{once}");
+    assert_eq!(fmt(&once), once);
+    // In a card section too.
+    let card = "📊 CFO — T\nBOTTOM LINE\nGo.\n🚩 also noted\n";
+    let once = fmt(card);
+    assert!(once.contains("🚩 also noted"), "{once}");
+    assert_eq!(fmt(&once), once);
+}
+
+#[test]
 fn comment_lines_in_a_card_are_kept() {
     // Found by the property tests: a comment line in a section was dropped.
     let source = "📊 CFO — T\nBOTTOM LINE\nGo.\n<!-- boardlint-disable L001 -->\n";

@@ -137,12 +137,23 @@ fn canonical_chain(t: &Transcript<'_>, span: &Span) -> Option<String> {
 }
 
 /// A line's text as the formatter keeps it: from its label, arrow or phase
-/// lead (as [`Transcript::line_text`]), or from its comment when it begins
-/// with one, so that a `<!-- boardlint-disable -->` line is never dropped.
+/// lead (as [`Transcript::line_text`]), from its comment when it begins
+/// with one, so that a `<!-- boardlint-disable -->` line is never dropped,
+/// and from its card emoji when it begins with one (a `📊` line inside a
+/// section or a block is text, not a header).
 fn kept_text(t: &Transcript<'_>, index: usize) -> Span {
     let line = t.line(index);
     match &line.lead {
         Some(Lead::Comment { span, .. }) => span.start..line.span.end,
+        Some(Lead::CardHeader { .. }) => {
+            let before = &t.source[line.span.start..line.content.start];
+            let emoji = ["📊", "🚩", "📋"]
+                .iter()
+                .filter_map(|e| before.rfind(e))
+                .max()
+                .map_or(line.content.start, |at| line.span.start + at);
+            emoji..line.span.end
+        }
         _ => t.line_text(index),
     }
 }
