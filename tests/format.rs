@@ -162,6 +162,17 @@ fn fuzz_regression_a_card_emoji_line_inside_a_block_is_kept() {
 }
 
 #[test]
+fn fuzz_regression_a_block_closed_inside_a_fence_is_left_as_written() {
+    // Found by the `fmt` fuzz target: a RESPONSE block whose closer sits in a
+    // `transcript` fence was rewritten from its lines, and the fence's
+    // opening line (not a line of the block) was lost.
+    let source = "\r\n[RESPONSE:cfo]\r\nKey finding:\0\n\n```transcript\n[/RESPONSE]\n```\nea\n\n```\n[CHAIN: cfo>coo]\n`";
+    let once = fmt(source);
+    assert!(once.contains("```transcript"), "{once:?}");
+    assert_eq!(fmt(&once), once);
+}
+
+#[test]
 fn comment_lines_in_a_card_are_kept() {
     // Found by the property tests: a comment line in a section was dropped.
     let source = "📊 CFO — T\nBOTTOM LINE\nGo.\n<!-- boardlint-disable L001 -->\n";
