@@ -173,6 +173,12 @@ fn fuzz_regression_a_block_closed_inside_a_fence_is_left_as_written() {
 }
 
 #[test]
+fn a_card_holding_a_fenced_block_is_left_as_written() {
+    let source = "📊 CFO — T\nBOTTOM LINE\nGo.\nWHAT\n- a\n```\ncode here\n```\n- b\n";
+    assert_eq!(fmt(source), source);
+}
+
+#[test]
 fn comment_lines_in_a_card_are_kept() {
     // Found by the property tests: a comment line in a section was dropped.
     let source = "📊 CFO — T\nBOTTOM LINE\nGo.\n<!-- boardlint-disable L001 -->\n";

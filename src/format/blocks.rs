@@ -95,11 +95,7 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
     // Nothing but those lines between opener and closer: a fence line is no
     // line of its own (it belongs to its fenced block), so a block that
     // runs into or out of a fence is left as written, fence and all.
-    let contiguous = (open_line..close_line).all(|i| {
-        let gap = &t.source[t.line_span(i).end..t.line_span(i + 1).start];
-        gap == "\n" || gap == "\r\n"
-    });
-    if !contiguous {
+    if !super::contiguous(t, open_line, close_line) {
         return None;
     }
     let mut fields: Vec<Field> = Vec::new();

@@ -46,6 +46,11 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
     for c in &t.cards {
         let range = t.line_span(c.first_line).start..t.line_span(c.last_line).end;
         covered.push(range.clone());
+        // A fenced block inside a card is no line of it: such a card is
+        // left as written, fence and all.
+        if !contiguous(&t, c.first_line, c.last_line) {
+            continue;
+        }
         let Some(text) = card::print(&t, c, options) else {
             continue;
         };
@@ -134,6 +139,16 @@ fn canonical_chain(t: &Transcript<'_>, span: &Span) -> Option<String> {
         "[CHAIN: {}]",
         t.roles().display_chain(&chain.roles)
     ))
+}
+
+/// Lines `first..=last` follow each other with nothing between them but
+/// their line ends: no fence line (which belongs to its fenced block, not
+/// to the lines) stands among them.
+fn contiguous(t: &Transcript<'_>, first: usize, last: usize) -> bool {
+    (first..last).all(|i| {
+        let gap = &t.source[t.line_span(i).end..t.line_span(i + 1).start];
+        gap == "\n" || gap == "\r\n"
+    })
 }
 
 /// A line's text as the formatter keeps it: from its label, arrow or phase
