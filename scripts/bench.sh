@@ -140,6 +140,17 @@ corpus() {
     echo "check        ${t_check}s  $(ratio "$t_cat" "$t_check")x cat (target 5x): $(verdict "$(ratio "$t_cat" "$t_check")" 5)"
     echo "fmt --check  ${t_fmt}s  $(ratio "$t_check" "$t_fmt")x check (target 2x): $(verdict "$(ratio "$t_check" "$t_fmt")" 2)"
     echo
+    echo "== corpus: 10x the corpus (20,000 files, 200 MB)"
+    local kb_small kb_large t_large
+    kb_small="$(peak_kb "$bl" check --format concise "$dir/corpus")"
+    rm -rf "$dir/corpus10"
+    "$gen" tree "$dir/corpus10" 20000 200MB 7 2>/dev/null
+    t_large="$(RUNS=5 median "$bl check --format concise $dir/corpus10")"
+    kb_large="$(peak_kb "$bl" check --format concise "$dir/corpus10")"
+    echo "check        ${t_large}s  $(ratio "$t_check" "$t_large")x the 2,000 files (target 11x): $(verdict "$(ratio "$t_check" "$t_large")" 11)"
+    echo "peak memory  $((kb_small / 1024)) MB for 2,000 files, $((kb_large / 1024)) MB for 20,000"
+    rm -rf "$dir/corpus10"
+    echo
     echo "== corpus: one 50 MB transcript"
     "$gen" file "$dir/fifty.md" 50MB 7 2>/dev/null
     local t kb size
