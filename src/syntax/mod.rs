@@ -970,12 +970,8 @@ fn fill_line<'i>(
     line
 }
 
-fn skip_ws(source: &str, mut at: usize, end: usize) -> usize {
-    let b = source.as_bytes();
-    while at < end && (b[at] == b' ' || b[at] == b'\t') {
-        at += 1;
-    }
-    at
+fn skip_ws(source: &str, at: usize, end: usize) -> usize {
+    scan::skip_hws(source.as_bytes(), at, end)
 }
 
 fn phase_lead(p: &Pair<'_, Rule>, base: usize) -> Lead {

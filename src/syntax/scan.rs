@@ -14,8 +14,8 @@
 //! `scanner` fuzz target hold that a document read with the scanner equals
 //! the same document read by the grammar alone.
 
+use super::{strip_terminator, NoteKind, Span};
 use super::{BlockKind, CardEmoji, Document, Inline, Lead, LineData, LineKind, Marker, MarkerKind};
-use super::{NoteKind, Span};
 
 /// Read the line that starts at `pos` into `doc` and return where it ends
 /// (after its terminator), or `None` for an item the scanner leaves to the
@@ -40,7 +40,7 @@ pub(super) fn line(source: &str, pos: usize, doc: &mut Document) -> Option<usize
     Some(plain_line(source, pos, first, eol, doc))
 }
 
-fn skip_hws(s: &[u8], mut at: usize, end: usize) -> usize {
+pub(super) fn skip_hws(s: &[u8], mut at: usize, end: usize) -> usize {
     while at < end && (s[at] == b' ' || s[at] == b'\t') {
         at += 1;
     }
@@ -61,19 +61,6 @@ fn past_line_end(s: &[u8], at: usize) -> usize {
     } else {
         at + 2
     }
-}
-
-/// The line's span without its terminator, from where it starts to where
-/// its item ends.
-fn span_to(s: &[u8], start: usize, end: usize) -> Span {
-    let mut e = end;
-    if e > start && s[e - 1] == b'\n' {
-        e -= 1;
-        if e > start && s[e - 1] == b'\r' {
-            e -= 1;
-        }
-    }
-    start..e
 }
 
 fn new_line(span: Span) -> LineData {
@@ -114,7 +101,7 @@ fn frame_line(
         return None;
     }
     let end = past_line_end(s, at);
-    let mut line = new_line(span_to(s, pos, end));
+    let mut line = new_line(strip_terminator(source, pos..end));
     line.kind = LineKind::Frame { width };
     doc.lines.push(line);
     Some(end)
@@ -143,7 +130,7 @@ fn heading(source: &str, pos: usize, eol: usize, doc: &mut Document) -> Option<u
             return None;
         }
         let end = past_line_end(s, at);
-        let span = span_to(s, pos, end);
+        let span = strip_terminator(source, pos..end);
         let mut line = new_line(span.clone());
         line.kind = LineKind::Heading { level: level as u8 };
         line.content = span.end..span.end;
@@ -160,7 +147,7 @@ fn heading(source: &str, pos: usize, eol: usize, doc: &mut Document) -> Option<u
     let inline_start = doc.lines.inlines.len();
     let (tokens, end_of_content) = content(source, after_prefix, doc);
     let end = past_line_end(s, end_of_content);
-    let span = span_to(s, pos, end);
+    let span = strip_terminator(source, pos..end);
     let mut line = new_line(span.clone());
     line.kind = LineKind::Heading { level: level as u8 };
     line.lead = lead;
@@ -247,7 +234,7 @@ fn list_item(
         marker_end
     };
     let end = past_line_end(s, end_of_content);
-    let span = span_to(s, pos, end);
+    let span = strip_terminator(source, pos..end);
     let mut line = new_line(span.clone());
     line.kind = LineKind::ListItem { ordered };
     line.indent = first - pos;
@@ -300,7 +287,7 @@ fn plain_line(source: &str, pos: usize, first: usize, eol: usize, doc: &mut Docu
     if at_line_end(s, after_prefix) {
         // No content: the second, third, fourth or fifth alternative.
         let end = past_line_end(s, after_prefix);
-        let span = span_to(s, pos, end);
+        let span = strip_terminator(source, pos..end);
         let mut line = new_line(span.clone());
         if lead.is_some() || quoted {
             line.indent = first - pos;
@@ -320,7 +307,7 @@ fn plain_line(source: &str, pos: usize, first: usize, eol: usize, doc: &mut Docu
     let inline_start = doc.lines.inlines.len();
     let (_, end_of_content) = content(source, after_prefix, doc);
     let end = past_line_end(s, end_of_content);
-    let span = span_to(s, pos, end);
+    let span = strip_terminator(source, pos..end);
     let mut line = new_line(span.clone());
     line.indent = first - pos;
     line.quoted = quoted;
