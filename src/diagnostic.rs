@@ -45,10 +45,7 @@ pub struct Diagnostic {
     pub redact: Vec<Span>,
 }
 
-/// A secret as a diagnostic may show it: nothing of it but its length.
-pub fn redacted(secret: &str) -> String {
-    format!("[redacted, {} characters]", secret.chars().count())
-}
+pub use crate::secrets::redacted;
 
 /// `source` with every redacted span of `diagnostics` overwritten by `*`,
 /// byte for byte, so offsets and lines stay where they were.

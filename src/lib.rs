@@ -18,6 +18,7 @@ pub mod output;
 pub mod records;
 pub mod roles;
 pub mod rules;
+pub mod secrets;
 pub mod sessions;
 pub mod settings;
 pub mod suppress;
@@ -39,6 +40,17 @@ pub fn check_source(source: &str, settings: &Settings) -> Vec<Diagnostic> {
 /// Check a file's text; its path (when it has one) and the `kinds` setting
 /// decide its kind.
 pub fn check_file(
+    path: Option<&std::path::Path>,
+    source: &str,
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    let mut diagnostics = check_kind(path, source, settings);
+    // Every diagnostic passes here: no output shows a credential.
+    secrets::redact_diagnostics(source, &mut diagnostics);
+    diagnostics
+}
+
+fn check_kind(
     path: Option<&std::path::Path>,
     source: &str,
     settings: &Settings,

@@ -31,99 +31,17 @@ declare_rule! {
     }
 }
 
-const SECRET_KEYS: &[&str] = &[
-    "password",
-    "passwd",
-    "secret",
-    "token",
-    "api_key",
-    "apikey",
-    "private_key",
-    "access_key",
-    "credential",
-    "auth",
-];
-
-/// Whether a key is named like one that holds a secret (`password`,
-/// `api_key`, …), but not a reference to one (`*_ref`, `*_url`).
-pub fn secret_key(key: &str) -> bool {
-    let k = key.to_ascii_lowercase();
-    SECRET_KEYS.iter().any(|s| k.contains(s)) && !k.ends_with("_ref") && !k.ends_with("_url")
-}
-
-/// What kind of credential a value looks like, if any.
-pub fn credential(value: &str) -> Option<&'static str> {
-    let v = value.trim();
-    // Every credential form below starts with one of these: one pass over
-    // the value rules out the rest for most values.
-    static PREFIXES: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
-        std::sync::OnceLock::new();
-    let prefixes = PREFIXES.get_or_init(|| {
-        aho_corasick::AhoCorasick::new([
-            "-----BEGIN",
-            "AKIA",
-            "ghp_",
-            "gho_",
-            "ghs_",
-            "ghu_",
-            "ghr_",
-            "github_pat_",
-            "sk-",
-            "xoxb-",
-            "xoxp-",
-            "xoxa-",
-            "xoxr-",
-            "xoxs-",
-        ])
-        .ok()
-    });
-    if prefixes.as_ref().is_some_and(|ac| !ac.is_match(v)) {
-        return None;
-    }
-    let word_after = |prefix: &str, min: usize| {
-        v.find(prefix).is_some_and(|i| {
-            v[i + prefix.len()..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-                .count()
-                >= min
-        })
-    };
-    if v.contains("-----BEGIN") && v.contains("PRIVATE KEY") {
-        return Some("a private key");
-    }
-    if let Some(i) = v.find("AKIA") {
-        let id: String = v[i + 4..]
-            .chars()
-            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-            .collect();
-        if id.len() >= 16 {
-            return Some("an AWS access key id");
-        }
-    }
-    if ["ghp_", "gho_", "ghs_", "ghu_", "ghr_", "github_pat_"]
-        .iter()
-        .any(|p| word_after(p, 20))
-    {
-        return Some("a GitHub token");
-    }
-    if word_after("sk-", 20) {
-        return Some("an API key");
-    }
-    if ["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-"]
-        .iter()
-        .any(|p| word_after(p, 10))
-    {
-        return Some("a Slack token");
-    }
-    None
-}
+pub use crate::secrets::{credential, secret_key};
 
 fn walk(key: Option<&str>, value: &Value, found: &mut Vec<(String, &'static str)>) {
     match value {
         Value::Mapping(map) => {
             for (k, v) in map {
                 let k = crate::yaml::scalar(k).unwrap_or_default();
+                // A credential written as a key is a credential too.
+                if let Some(kind) = credential(&k) {
+                    found.push((k.clone(), kind));
+                }
                 walk(Some(&k), v, found);
             }
         }
@@ -163,7 +81,7 @@ impl HandoffRule for SecretInRecord {
             };
             let line_start = r.source[..at].rfind('\n').map_or(0, |i| i + 1);
             let line_end = r.source[at..].find('\n').map_or(r.source.len(), |i| at + i);
-            let shown = crate::diagnostic::redacted(needle);
+            let shown = crate::secrets::redacted(needle);
             let secret = match needle.is_empty() {
                 true => line_start..line_end,
                 false => at..at + needle.len(),
@@ -176,21 +94,5 @@ impl HandoffRule for SecretInRecord {
                     .with_help("remove it and rotate it; pass credentials through the environment or a secret store"),
             );
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::credential;
-
-    #[test]
-    fn recognises_credentials() {
-        assert!(credential("AKIAIOSFODNN7EXAMPLE").is_some());
-        assert!(credential("ghp_0123456789abcdefghijABCDEFGHIJ012345").is_some());
-        assert!(credential("sk-proj0123456789abcdefghij").is_some());
-        assert!(credential("xoxb-1234567890-abcdef").is_some());
-        assert!(credential("-----BEGIN OPENSSH PRIVATE KEY-----").is_some());
-        assert!(credential("3f9c2ab").is_none());
-        assert!(credential("task-skeleton").is_none());
     }
 }

@@ -1,4 +1,4 @@
-use crate::rules::p011_secret_in_record::{credential, secret_key};
+use crate::secrets::{credential, secret_key};
 use crate::rules::prelude::*;
 use serde_json::Value;
 
@@ -29,9 +29,17 @@ declare_rule! {
     }
 }
 
+/// A member of an object: a credential written as its key is one too.
+fn entry(key: &str, value: &Value) -> Option<(String, String, &'static str)> {
+    match credential(key) {
+        Some(kind) => Some((key.to_string(), key.to_string(), kind)),
+        None => find(Some(key), value),
+    }
+}
+
 fn find(key: Option<&str>, value: &Value) -> Option<(String, String, &'static str)> {
     match value {
-        Value::Object(map) => map.iter().find_map(|(k, v)| find(Some(k), v)),
+        Value::Object(map) => map.iter().find_map(|(k, v)| entry(k, v)),
         Value::Array(items) => items.iter().find_map(|v| find(key, v)),
         Value::String(s) => {
             if let Some(kind) = credential(s) {
@@ -53,7 +61,7 @@ fn find(key: Option<&str>, value: &Value) -> Option<(String, String, &'static st
 impl TransitionRule for SecretInEvent {
     fn check(&self, log: &TransitionLog<'_>, out: &mut Vec<Diagnostic>) {
         for e in &log.events {
-            let Some((key, secret, kind)) = e.object.iter().find_map(|(k, v)| find(Some(k), v))
+            let Some((key, secret, kind)) = e.object.iter().find_map(|(k, v)| entry(k, v))
             else {
                 continue;
             };
@@ -70,7 +78,7 @@ impl TransitionRule for SecretInEvent {
                 self.meta()
                     .diagnostic(
                         log.field_span(e, &key),
-                        format!("this event holds {kind}: {}", crate::diagnostic::redacted(&secret)),
+                        format!("this event holds {kind}: {}", crate::secrets::redacted(&secret)),
                     )
                     .with_label("secret")
                     .with_redacted(hidden)

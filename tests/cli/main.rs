@@ -9,6 +9,7 @@ mod file_discovery;
 mod fmt_command;
 mod output_formats;
 mod robustness;
+mod secrets;
 mod rule_command;
 mod session_logs;
 mod suppressions;

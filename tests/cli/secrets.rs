@@ -1,0 +1,168 @@
+//! No output format ever shows a credential, whichever rule quotes it and
+//! whichever kind of file it is in.
+
+use crate::boardlint;
+use crate::config_settings::{repo, write};
+
+/// Credential shapes (made-up values): what is looked for in the output,
+/// and the text put into the input.
+const SHAPES: &[&str] = &[
+    "AKIAIOSFODNN7EXAMPLE",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "github_pat_11ABCDEFG0abcdefghijkl_mnopqrstuvwxyzABCDEFGHIJ0123456789",
+    "sk-proj-4fJq9ZsX2bV7nK1mT8wR3yL6",
+    "xoxb-1234567890-abcdefABCDEF",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+];
+
+/// A private key block on one line, as a value pasted from an environment
+/// variable holds it, and its body, which no output may show.
+const PRIVATE_KEY: &str = "-----BEGIN OPENSSH PRIVATE KEY----- Q7vL2mXk9RtP4wZs8NdY3hJc6FbG1aUe5KoV0iTqWnE -----END OPENSSH PRIVATE KEY-----";
+const PRIVATE_KEY_BODY: &str = "Q7vL2mXk9RtP4wZs8NdY3hJc6FbG1aUe5KoV0iTqWnE";
+
+const HANDOFF: &str = "task_id: PAY-412\nattempt: 1\nstage: implement\nstatus: approved\n\
+input_ref: 3f9c2ab\noutput_ref: 9b1e7c4\nchecks:\n  - name: unit\n    result: passed\n\
+blocked_by: []\nnext_allowed: review\n";
+
+const EVENT: &str = r#"{"at":"2026-03-05T14:00:00Z","task_id":"PAY-412","stage":"implement","attempt":1,"prev_state":null,"new_state":"queued","actor":"orchestrator","refs":{"input":"3f9c2ab","output":null}}"#;
+
+const CLAUDE_USER: &str = r#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s1","timestamp":"2026-03-05T14:00:00Z","isSidechain":false,"message":{"role":"user","content":"Plan the Q3 hiring budget."}}"#;
+
+/// Every rule that quotes its input: the rule, the file, and its text with
+/// `{S}` where the credential goes.
+fn cases() -> Vec<(&'static str, &'static str, String)> {
+    let handoff = |from: &str, to: &str| HANDOFF.replacen(from, to, 1);
+    vec![
+        ("P002", "p002.handoff.yaml", handoff("status: approved", "status: {S}")),
+        ("P004", "p004.handoff.yaml", handoff("stage: implement", "stage: {S}")),
+        ("P006", "p006.handoff.yaml", handoff("output_ref: 9b1e7c4", "output_ref: {S}")),
+        ("P009", "p009.handoff.yaml", handoff("next_allowed: review", "next_allowed: [{S}]")),
+        ("P010", "p010.handoff.yaml", handoff("result: passed", "result: {S}")),
+        ("P011", "p011.handoff.yaml", handoff("blocked_by: []", "blocked_by: []\nexecutor: {S}")),
+        ("P012", "p012.handoff.yaml", handoff("blocked_by: []", "blocked_by: []\n{S}: impl-agent")),
+        (
+            "T001",
+            "t001.events.jsonl",
+            format!("{EVENT}\n{{\"at\":\"2026-03-05T14:01:00Z\",\"actor\":\"{{S}}\n"),
+        ),
+        (
+            "T013",
+            "t013.events.jsonl",
+            format!("{}\n", EVENT.replace("\"orchestrator\"", "\"orchestrator\",\"note\":\"{S}\"")),
+        ),
+        (
+            "T100",
+            "t100/PAY-412.handoff.yaml",
+            handoff("output_ref: 9b1e7c4", "output_ref: {S}").replacen("approved", "ready_for_review", 1),
+        ),
+        ("T100", "t100/_PAY-412.events.jsonl", format!(
+            "{EVENT}\n{}\n",
+            EVENT.replace(r#""prev_state":null,"new_state":"queued""#, r#""prev_state":"queued","new_state":"running""#)
+        )),
+        (
+            "R002",
+            "r002.md",
+            "CRO → [INVOKE:cfo|What is the Q3 budget?]\n\n[RESPONSE:cfo]\nKey finding: The budget is $1.2M.\n\
+             Supporting data:\n  - Burn is $180K/month\n  - Runway is 14 months\nConfidence: {S}\n\
+             Caveat: Assumes no new hires.\n[/RESPONSE]\n"
+                .to_string(),
+        ),
+        ("M001", "m001.md", "CRO: planning.\n\n[INVOKE {S}|How much?]\n".to_string()),
+        ("M002", "m002.md", "CRO: planning.\n\n[INVOKE:{S}|How much?]\n".to_string()),
+        (
+            "A003",
+            "a003.jsonl",
+            format!(
+                "{CLAUDE_USER}\n{}\n",
+                r#"{"type":"user","uuid":"u2","parentUuid":"u1","sessionId":"s1","timestamp":"2026-03-05T14:00:06Z","isSidechain":false,"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"{S}","content":"q3"}]}}"#
+            ),
+        ),
+        (
+            "A004",
+            "a004.jsonl",
+            format!(
+                "{CLAUDE_USER}\n{}\n",
+                r#"{"type":"assistant","uuid":"a1","parentUuid":"{S}","sessionId":"s1","timestamp":"2026-03-05T14:00:05Z","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"CFO: Budget covers two hires."}]}}"#
+            ),
+        ),
+        (
+            "M002",
+            "m002-session.jsonl",
+            format!(
+                "{CLAUDE_USER}\n{}\n",
+                r#"{"type":"assistant","uuid":"a1","parentUuid":"u1","sessionId":"s1","timestamp":"2026-03-05T14:00:05Z","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"CFO: asking.\n[INVOKE:{S}|How much?]"}]}}"#
+            ),
+        ),
+    ]
+}
+
+fn run(root: &std::path::Path, format: &str) -> String {
+    let out = boardlint()
+        .current_dir(root)
+        .args(["check", "--color", "never", "--format", format, "."])
+        .output()
+        .unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn no_rule_and_no_format_shows_a_credential() {
+    let formats = ["human", "concise", "json", "jsonl", "sarif", "github", "junit"];
+    let mut shapes: Vec<(&str, &str)> = SHAPES.iter().map(|s| (*s, *s)).collect();
+    shapes.push((PRIVATE_KEY, PRIVATE_KEY_BODY));
+    for (secret, shown) in shapes {
+        let root = repo();
+        for (_, file, text) in cases() {
+            // JSON strings hold the credential as JSON writes it.
+            let quoted = match file.ends_with("jsonl") {
+                true => serde_json::to_string(secret).unwrap().trim_matches('"').to_string(),
+                false => secret.to_string(),
+            };
+            write(root.path(), file, &text.replace("{S}", &quoted));
+        }
+        // Each rule fires on the credential, so each had the chance to quote it.
+        let json = run(root.path(), "json");
+        let found: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+        let single_line = secret != PRIVATE_KEY;
+        for (code, file, _) in cases() {
+            // A role token with `/` or `.` in it is a malformed marker.
+            let codes: &[&str] = match code {
+                "M002" => &["M002", "M001"],
+                _ => &[code],
+            };
+            let fired = found.as_array().unwrap().iter().any(|d| {
+                codes.iter().any(|c| d["code"] == *c) && d["path"].as_str().unwrap().ends_with(file.trim_start_matches("t100/"))
+            }) || code == "T100" && file.ends_with("jsonl");
+            // A private key with spaces is no role or marker; the other
+            // shapes fire the rule the case is for.
+            assert!(fired || !single_line, "{code} did not fire on {secret}: {json}");
+        }
+        for format in formats {
+            let out = run(root.path(), format);
+            assert!(out.contains("[redacted, ") || format == "human", "{format} redacts: {out}");
+            assert!(!out.contains(shown), "{format} shows {shown}:\n{out}");
+        }
+    }
+}
+
+/// The source excerpt hides a credential on a line another rule points at,
+/// and on the lines shown around it.
+#[test]
+fn an_excerpt_never_shows_a_credential_near_a_finding() {
+    let root = repo();
+    let secret = SHAPES[2];
+    write(
+        root.path(),
+        "a.md",
+        &format!("CFO: the deploy key is {secret}\n[INVOKE:cfo|Why?]\n"),
+    );
+    let out = run(root.path(), "human");
+    assert!(out.contains("L001"), "{out}");
+    assert!(out.contains("the deploy key is ****"), "{out}");
+    assert!(!out.contains(secret), "{out}");
+}
