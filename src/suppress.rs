@@ -2,7 +2,8 @@
 //! `<!-- boardlint-disable CODE|name ... -->` … `<!-- boardlint-enable -->`,
 //! `<!-- boardlint-disable-next-line CODE -->` and
 //! `<!-- boardlint-disable-file CODE -->`. With no code they cover every
-//! rule; a reason may follow ` -- `. A suppression that suppressed nothing
+//! rule; a selector that names no rule covers nothing (and is reported);
+//! a reason may follow ` -- `. A suppression that suppressed nothing
 //! is reported as X001 unused-suppression.
 
 use crate::config::resolve_selector;
@@ -24,9 +25,11 @@ struct Comment {
     kind: Kind,
     span: Span,
     line: usize,
-    /// Rule indices; empty means every rule.
+    /// The comment names no rule: it covers every rule.
+    every: bool,
+    /// The rules it names.
     rules: Vec<usize>,
-    /// Selectors that name no rule.
+    /// Why each selector that names no rule names none ("did you mean").
     unknown: Vec<String>,
     used: bool,
 }
@@ -54,16 +57,21 @@ fn parse_comments(t: &Transcript<'_>) -> Vec<Comment> {
         let args = args.strip_prefix("--").map_or(args, |_| "");
         let mut rules = Vec::new();
         let mut unknown = Vec::new();
+        let mut every = true;
         for selector in args.split([' ', ',', '\t']).filter(|s| !s.is_empty()) {
+            // A selector that names no rule covers nothing: a typo must not
+            // silence every rule.
+            every = false;
             match resolve_selector(selector) {
                 Ok(found) => rules.extend(found),
-                Err(_) => unknown.push(selector.to_string()),
+                Err(why) => unknown.push(why),
             }
         }
         out.push(Comment {
             kind,
             span: span.clone(),
             line,
+            every,
             rules,
             unknown,
             used: false,
@@ -72,8 +80,8 @@ fn parse_comments(t: &Transcript<'_>) -> Vec<Comment> {
     out
 }
 
-fn covers(rules: &[usize], rule: usize) -> bool {
-    rules.is_empty() || rules.contains(&rule)
+fn covers(c: &Comment, rule: usize) -> bool {
+    c.every || c.rules.contains(&rule)
 }
 
 /// The index of the line holding a byte offset.
@@ -94,14 +102,14 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
     let end = t.doc.lines.len();
     for (i, c) in comments.iter().enumerate() {
         match c.kind {
-            Kind::Disable if c.rules.is_empty() => open.push((i, None)),
+            Kind::Disable if c.every => open.push((i, None)),
             Kind::Disable => open.extend(c.rules.iter().map(|&r| (i, Some(r)))),
             Kind::Enable => {
                 let mut still = Vec::new();
                 for (ci, r) in open.drain(..) {
                     let closes = match r {
-                        None => c.rules.is_empty(),
-                        Some(r) => c.rules.is_empty() || c.rules.contains(&r),
+                        None => c.every,
+                        Some(r) => covers(c, r),
                     };
                     if closes {
                         ranges.push((ci, comments[ci].line, c.line, r.unwrap_or(usize::MAX)));
@@ -130,8 +138,8 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
         let mut suppressed = false;
         for c in comments.iter_mut() {
             let hit = match c.kind {
-                Kind::File => covers(&c.rules, rule),
-                Kind::NextLine => c.line + 1 == line && covers(&c.rules, rule),
+                Kind::File => covers(c, rule),
+                Kind::NextLine => c.line + 1 == line && covers(c, rule),
                 _ => false,
             };
             if hit {
@@ -155,17 +163,13 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
         return;
     }
     let meta = rules::all()[x001].meta();
-    for c in comments.iter().filter(|c| c.kind != Kind::Enable) {
+    for c in &comments {
         let message = if !c.unknown.is_empty() {
             format!(
-                "this suppression names no rule: {}",
-                c.unknown
-                    .iter()
-                    .map(|u| format!("`{u}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "this suppression suppresses nothing for what names no rule: {}",
+                c.unknown.join("; ")
             )
-        } else if !c.used {
+        } else if !c.used && c.kind != Kind::Enable {
             "this suppression suppresses nothing".to_string()
         } else {
             continue;

@@ -4,7 +4,10 @@ declare_rule! {
     /// ## What it does
     /// Flags a suppression comment that suppressed nothing
     /// (`<!-- boardlint-disable … -->`, `<!-- boardlint-disable-next-line … -->`,
-    /// `<!-- boardlint-disable-file … -->`), and one that names no rule.
+    /// `<!-- boardlint-disable-file … -->`), and one that names something
+    /// that is not a rule code, code prefix or rule name, with the nearest
+    /// rule ("did you mean"). A selector that names no rule suppresses
+    /// nothing: a typo never silences every rule.
     ///
     /// The suppression pass reports this rule after every other rule has run,
     /// since only then is it known what each comment suppressed.

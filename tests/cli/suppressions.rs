@@ -65,3 +65,35 @@ fn an_unused_suppression_is_x001_and_x001_can_be_ignored() {
     write(root.path(), ".boardlint.yaml", "ignore: [X001]\n");
     assert!(codes(&check(root.path(), &[]).1).is_empty());
 }
+
+#[test]
+fn a_suppression_naming_no_rule_hides_nothing_and_says_what_it_meant() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "<!-- boardlint-disable-file X999 -->\nCFO: x\n[INVOKE:cfo|a]\n",
+    );
+    write(
+        root.path(),
+        "b.md",
+        "CFO: x\n<!-- boardlint-disable-next-line L01 -->\n[INVOKE:cfo|b]\n",
+    );
+    write(
+        root.path(),
+        "c.md",
+        "<!-- boardlint-disable self-invocaton -->\nCFO: x\n[INVOKE:cfo|c]\n<!-- boardlint-enable X9 -->\n[INVOKE:cfo|d]\n",
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(code, 1, "{out}");
+    for (file, line) in [("a.md", 3), ("b.md", 3), ("c.md", 3), ("c.md", 5)] {
+        assert!(out.contains(&format!("{file}:{line}:1: error[L001]")), "{out}");
+    }
+    assert!(
+        out.contains("a.md:1:1: warning[X001] unused-suppression: this suppression suppresses nothing for what names no rule: `X999` is not a rule code, code prefix or rule name\n"),
+        "{out}"
+    );
+    assert!(out.contains("did you mean `L001`?"), "{out}");
+    assert!(out.contains("did you mean `self-invocation`?"), "{out}");
+    assert!(out.contains("c.md:4:1: warning[X001]"), "{out}");
+}
