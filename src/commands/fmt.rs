@@ -145,7 +145,7 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let source = match files::read(&Input::Stdin).map_err(String::from) {
         Ok(s) => s,
         Err(cause) => {
-            eprintln!("error: {name}: {cause}");
+            eprintln!("error: {}: {cause}", crate::output::safe::text(&name));
             return EXIT_FAILURE;
         }
     };
@@ -156,7 +156,10 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
         .kind
         .unwrap_or_else(|| kinds::detect(named, &source));
     if kind == FileKind::SessionLog {
-        eprintln!("error: {name}: a session log is a record, not a draft: it is not formatted");
+        eprintln!(
+            "error: {}: a session log is a record, not a draft: it is not formatted",
+            crate::output::safe::text(&name)
+        );
         return EXIT_FAILURE;
     }
     let excluded =
@@ -171,7 +174,11 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
         match crate::guard::contain(|| format::format(&source, &settings, &options)) {
             Ok(formatted) => formatted,
             Err(cause) => {
-                eprintln!("error: {name}: internal error while formatting: {cause}");
+                eprintln!(
+                    "error: {}: internal error while formatting: {}",
+                    crate::output::safe::text(&name),
+                    crate::output::safe::text(&cause)
+                );
                 return EXIT_FAILURE;
             }
         }
@@ -196,10 +203,15 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     }
 }
 
+/// The diff of a file's formatting, safe for a terminal: control
+/// characters, escape sequences and bidirectional controls from the content
+/// or the name are escaped as in every human output.
 fn unified_diff(name: &str, old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
+    let name = crate::output::safe::text(name);
+    let diff = similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string()
+        .to_string();
+    crate::output::safe::lines(&diff).into_owned()
 }

@@ -2,10 +2,24 @@
 
 use super::Located;
 
+/// Text for an element's content.
 fn escape(s: &str) -> String {
+    escape_xml(s, false)
+}
+
+/// Text for an attribute value: line breaks and tabs as character
+/// references, since XML turns them into spaces in attributes.
+fn attr(s: &str) -> String {
+    escape_xml(s, true)
+}
+
+fn escape_xml(s: &str, attribute: bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
+            '\n' if attribute => out.push_str("&#10;"),
+            '\r' if attribute => out.push_str("&#13;"),
+            '\t' if attribute => out.push_str("&#9;"),
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
@@ -41,7 +55,7 @@ pub fn junit(located: &[Located], checked: &[&str]) -> String {
     }
     for path in checked {
         let mine = by_path.remove(path).unwrap_or_default();
-        let name = escape(path);
+        let name = attr(path);
         if mine.is_empty() {
             out.push_str(&format!(
                 "    <testcase classname=\"boardlint\" name=\"{name}\"/>\n"
@@ -54,9 +68,9 @@ pub fn junit(located: &[Located], checked: &[&str]) -> String {
         for l in mine {
             out.push_str(&format!(
                 "      <failure type=\"{}\" message=\"{}\">{}:{}:{}: {} {}: {}&#10;help: {}</failure>\n",
-                escape(l.code),
-                escape(&l.message),
-                name,
+                attr(l.code),
+                attr(&l.message),
+                escape(path),
                 l.start.line,
                 l.start.column,
                 escape(l.severity.as_str()),
@@ -80,5 +94,14 @@ mod tests {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
         assert_eq!(escape("x\u{1b}y"), "x\\u{1b}y");
         assert_eq!(escape("\u{0}\u{ffff}\t"), "\\u{0}\\u{ffff}\t");
+    }
+
+    #[test]
+    fn attribute_values_keep_line_breaks_as_references() {
+        assert_eq!(attr("a\r\nb\tc"), "a&#13;&#10;b&#9;c");
+        assert_eq!(escape("a\nb"), "a\nb");
+        let doc = format!("<x m=\"{}\"/>", attr("one\r\ntwo\n"));
+        let parsed = roxmltree::Document::parse(&doc).unwrap();
+        assert_eq!(parsed.root_element().attribute("m"), Some("one\r\ntwo\n"));
     }
 }

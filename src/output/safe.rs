@@ -1,13 +1,23 @@
 //! Text from the input is never written raw to a terminal: control
 //! characters (an escape sequence starts with one), a carriage return that
-//! ends no line, and the bidirectional overrides that can reorder what a
-//! reader sees are shown escaped, as `\u{1b}`.
+//! ends no line, the bidirectional controls that can reorder what a reader
+//! sees (overrides, isolates and marks) and the Unicode line and paragraph
+//! separators are shown escaped, as `\u{1b}`.
 
 use std::borrow::Cow;
 
 fn is_unsafe(c: char) -> bool {
     (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{061c}'
+                | '\u{2028}'
+                | '\u{2029}'
+        )
 }
 
 fn escape(c: char) -> String {
@@ -64,6 +74,15 @@ pub fn source(s: &str) -> Option<Escaped> {
     Some(Escaped { text, shifts })
 }
 
+/// A text of many lines (a diff) safe to print: its lines kept, everything
+/// else escaped as in a source excerpt.
+pub fn lines(s: &str) -> Cow<'_, str> {
+    match source(s) {
+        Some(escaped) => Cow::Owned(escaped.text),
+        None => Cow::Borrowed(s),
+    }
+}
+
 /// An escaped source and how its offsets moved.
 pub struct Escaped {
     pub text: String,
@@ -110,5 +129,16 @@ mod tests {
         for at in [0, 1, 2, 4, 5, 6, 7] {
             assert_eq!(e.unmap(e.map(at)), at);
         }
+    }
+
+    #[test]
+    fn escapes_separators_and_bidi_marks() {
+        for c in ['\u{2028}', '\u{2029}', '\u{200f}', '\u{200e}', '\u{061c}', '\u{2067}'] {
+            let shown = text(&format!("a{c}b")).into_owned();
+            assert_eq!(shown, format!("a\\u{{{:x}}}b", c as u32));
+            assert!(!lines(&format!("x\n{c}\n")).contains(c));
+        }
+        assert_eq!(lines("-a\r\n+b\n"), "-a\r\n+b\n");
+        assert_eq!(lines("+\u{1b}]52;c;eA==\u{7}\n"), "+\\u{1b}]52;c;eA==\\u{7}\n");
     }
 }

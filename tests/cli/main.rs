@@ -10,6 +10,7 @@ mod fmt_command;
 mod output_formats;
 mod robustness;
 mod secrets;
+mod terminal_safety;
 mod rule_command;
 mod session_logs;
 mod suppressions;
