@@ -81,6 +81,9 @@ fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
             starts.push(i + 1 + (rest.len() - rest.trim_start().len()));
         }
     }
+    // The line start may be found twice: once past a list number (`1. `),
+    // once after that number's dot.
+    starts.dedup();
     let mut out = Vec::new();
     for s in starts {
         // Every opening starts with an ASCII letter: only those whose first
@@ -130,6 +133,8 @@ mod tests {
     fn finds_narration_at_sentence_starts() {
         assert_eq!(narration("First I analyzed the data.").len(), 1);
         assert_eq!(narration("• Let me explain the gap").len(), 1);
+        assert_eq!(narration("1. Let me open two reqs → CRO → 2026-06-01").len(), 1);
+        assert_eq!(narration("12) Let me open two reqs. I reviewed May.").len(), 2);
         assert_eq!(narration("Churn rose. I looked at May.").len(), 1);
         assert_eq!(narration("Deixe-me explicar.").len(), 1);
         assert!(narration("The data I looked at is old").is_empty());
