@@ -196,7 +196,13 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
     if summarised && !args.quiet {
         report.push_str(&output::summary(
-            errors, warnings, infos, files_with, checked, color,
+            errors,
+            warnings,
+            infos,
+            files_with,
+            checked,
+            run_errors.len(),
+            color,
         ));
     }
     let written = match &args.output_file {

@@ -218,13 +218,15 @@ pub fn statistics(located: &[Located]) -> String {
         .collect()
 }
 
-/// The closing line of a human or concise run.
+/// The closing line of a human or concise run; `failed` inputs could not
+/// be checked (their errors go to standard error).
 pub fn summary(
     errors: usize,
     warnings: usize,
     infos: usize,
     files_with: usize,
     checked: usize,
+    failed: usize,
     color: bool,
 ) -> String {
     let plural = |n: usize, word: &str| {
@@ -235,6 +237,19 @@ pub fn summary(
         }
     };
     let checked_txt = format!("({} checked)", plural(checked, "file"));
+    let failed_txt = match failed {
+        0 => String::new(),
+        1 => "; 1 input could not be checked".to_string(),
+        n => format!("; {n} inputs could not be checked"),
+    };
+    let failed_txt = if color && failed > 0 {
+        failed_txt.red().bold().to_string()
+    } else {
+        failed_txt
+    };
+    if errors + warnings + infos == 0 && failed > 0 {
+        return format!("No problems found in the files checked {checked_txt}{failed_txt}.\n");
+    }
     if errors + warnings + infos == 0 {
         let ok = "No problems found";
         let ok = if color {
@@ -254,7 +269,10 @@ pub fn summary(
     } else {
         found
     };
-    format!("{found} in {} {checked_txt}.\n", plural(files_with, "file"))
+    format!(
+        "{found} in {} {checked_txt}{failed_txt}.\n",
+        plural(files_with, "file")
+    )
 }
 
 // ------------------------------------------------------------------ miette

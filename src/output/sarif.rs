@@ -36,7 +36,38 @@ fn uri(path: &str) -> String {
     out
 }
 
+/// Where a diagnostic's file is: a URI relative to `%SRCROOT%` (the
+/// directory the run started in) for a path inside it, and an absolute
+/// `file://` URI, with no base, for one outside it.
+fn artifact(path: &str, cwd: Option<&std::path::Path>) -> Value {
+    use std::path::{Component, Path, PathBuf};
+    let p = Path::new(path);
+    let outside = p.is_absolute() || p.components().any(|c| c == Component::ParentDir);
+    let Some(cwd) = cwd.filter(|_| outside) else {
+        return json!({ "uri": uri(path), "uriBaseId": "%SRCROOT%" });
+    };
+    // Lexically, so that a path that no longer exists keeps its place.
+    let mut abs = PathBuf::new();
+    for c in cwd.join(p).components() {
+        match c {
+            Component::ParentDir => {
+                abs.pop();
+            }
+            Component::CurDir => {}
+            c => abs.push(c),
+        }
+    }
+    json!({ "uri": file_uri(&abs) })
+}
+
+fn file_uri(abs: &std::path::Path) -> String {
+    let text = abs.to_string_lossy().replace('\\', "/");
+    let slash = if text.starts_with('/') { "" } else { "/" };
+    format!("file://{slash}{}", uri(&text))
+}
+
 pub fn sarif(located: &[Located]) -> String {
+    let cwd = std::env::current_dir().ok();
     let all = rules::all();
     let rule_entries: Vec<Value> = all
         .iter()
@@ -63,7 +94,7 @@ pub fn sarif(located: &[Located]) -> String {
                 "message": { "text": format!("{} ({})", l.message, l.help) },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": uri(&l.path), "uriBaseId": "%SRCROOT%" },
+                        "artifactLocation": artifact(&l.path, cwd.as_deref()),
                         "region": {
                             "startLine": l.start.line,
                             "startColumn": l.code_point_columns.0,
@@ -90,6 +121,9 @@ pub fn sarif(located: &[Located]) -> String {
                 }
             },
             "columnKind": "unicodeCodePoints",
+            "originalUriBaseIds": {
+                "%SRCROOT%": { "uri": cwd.as_deref().map(|c| format!("{}/", file_uri(c).trim_end_matches('/'))).unwrap_or_default() }
+            },
             "results": results,
         }]
     });
@@ -106,5 +140,37 @@ mod tests {
     fn paths_become_relative_uri_references() {
         assert_eq!(uri("examples/a b.md"), "examples/a%20b.md");
         assert_eq!(uri("dir\\ü.md"), "dir/%C3%BC.md");
+    }
+
+    #[test]
+    fn paths_outside_the_run_directory_are_absolute_file_uris() {
+        let cwd = std::path::Path::new("/work/repo");
+        assert_eq!(
+            artifact("docs/a.md", Some(cwd)),
+            json!({ "uri": "docs/a.md", "uriBaseId": "%SRCROOT%" })
+        );
+        assert_eq!(
+            artifact("../other/a b.md", Some(cwd)),
+            json!({ "uri": "file:///work/other/a%20b.md" })
+        );
+        assert_eq!(
+            artifact("/tmp/x/./a.md", Some(cwd)),
+            json!({ "uri": "file:///tmp/x/a.md" })
+        );
+    }
+
+    #[test]
+    fn rule_pages_come_from_the_package_repository() {
+        let manifest = include_str!("../../Cargo.toml");
+        let repository = manifest
+            .lines()
+            .find_map(|l| l.strip_prefix("repository = "))
+            .unwrap()
+            .trim_matches('"');
+        assert_eq!(RULES_URL, format!("{repository}/blob/main/docs/rules/"));
+        let doc: Value = serde_json::from_str(&sarif(&[])).unwrap();
+        let driver = &doc["runs"][0]["tool"]["driver"];
+        assert_eq!(driver["informationUri"], repository);
+        assert!(driver["rules"][0]["helpUri"].as_str().unwrap().starts_with(repository));
     }
 }

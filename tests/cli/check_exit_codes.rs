@@ -60,6 +60,43 @@ fn a_missing_path_exits_two_and_still_checks_the_rest() {
 }
 
 #[test]
+fn the_summary_says_when_an_input_could_not_be_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("a.md");
+    fs::write(&good, CLEAN).unwrap();
+    let out = boardlint()
+        .current_dir(dir.path())
+        .args(["check", "nope.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains("No problems found (0 files checked)"), "{stdout}");
+    assert_eq!(
+        stdout,
+        "No problems found in the files checked (0 files checked); 1 input could not be checked.\n"
+    );
+    let out = boardlint()
+        .current_dir(dir.path())
+        .args(["check", "--format", "concise", "nope.md", "gone.md", "a.md"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.ends_with("(1 file checked); 2 inputs could not be checked.\n"), "{stdout}");
+    fs::write(&good, WITH_ERROR).unwrap();
+    let out = boardlint()
+        .current_dir(dir.path())
+        .args(["check", "--format", "concise", "nope.md", "a.md"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.ends_with("Found 1 error, 0 warnings in 1 file (1 file checked); 1 input could not be checked.\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn invalid_utf8_is_reported_with_its_offset_and_the_run_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("bad.md"), b"CFO: ok\n\xff\xfe broken").unwrap();

@@ -240,3 +240,30 @@ fn every_format_counts_columns_in_bytes_but_sarif_in_code_points() {
     assert_eq!(region["byteOffset"], 12);
     assert_eq!(region["byteLength"], 17);
 }
+
+#[test]
+fn sarif_names_a_file_outside_the_run_directory_by_its_absolute_uri() {
+    let root = repo();
+    write(root.path(), "inside/a.md", TWO);
+    write(root.path(), "outside/b c.md", TWO);
+    let out = boardlint()
+        .current_dir(root.path().join("inside"))
+        .args(["check", "--format", "sarif", "a.md", "../outside/b c.md"])
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let _: serde_sarif::sarif::Sarif = serde_json::from_value(doc.clone()).expect("valid SARIF");
+    let run = &doc["runs"][0];
+    let places: Vec<&serde_json::Value> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["locations"][0]["physicalLocation"]["artifactLocation"])
+        .collect();
+    assert!(places.contains(&&serde_json::json!({"uri": "a.md", "uriBaseId": "%SRCROOT%"})), "{places:?}");
+    let outside = root.path().canonicalize().unwrap().join("outside");
+    let expected = format!("file://{}/b%20c.md", outside.display());
+    assert!(places.iter().any(|p| p["uri"] == expected.as_str() && p.get("uriBaseId").is_none()), "{expected} in {places:?}");
+    let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap();
+    assert!(base.starts_with("file:///") && base.ends_with("/inside/"), "{base}");
+}
