@@ -139,8 +139,9 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Files and directories to format; none, or `-`, formats standard input
-    /// to standard output.
+    /// Files and directories to format; `-` formats standard input to
+    /// standard output. With none, standard input is formatted when it is a
+    /// pipe or a file, and the current directory when it is a terminal.
     pub paths: Vec<PathBuf>,
     /// Write nothing; exit 1 when a file would change.
     #[arg(long)]

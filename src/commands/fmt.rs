@@ -1,6 +1,6 @@
 //! `boardlint fmt`.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use rayon::prelude::*;
@@ -22,8 +22,11 @@ pub fn run(args: &FmtArgs) -> i32 {
         LangArg::En => Lang::En,
         LangArg::PtBr => Lang::Pt,
     });
-    let stdin_only =
-        args.paths.is_empty() || (args.paths.len() == 1 && args.paths[0].as_os_str() == "-");
+    // With no path, a pipe is formatted as a filter; a terminal means the
+    // user wants the current directory formatted (as `ruff format` does),
+    // not a command waiting silently for input.
+    let stdin_only = (args.paths.is_empty() && !std::io::stdin().is_terminal())
+        || (args.paths.len() == 1 && args.paths[0].as_os_str() == "-");
     if stdin_only {
         return stdin(args, &ws, lang);
     }

@@ -160,3 +160,34 @@ fn check_fix_applies_the_rewrite_and_reports_what_remains() {
         "{fixed}"
     );
 }
+
+/// `fmt` with no path on a terminal formats the current directory; through
+/// a pipe it is a filter. The terminal comes from `script` (util-linux).
+#[test]
+fn fmt_with_no_path_on_a_terminal_formats_the_current_directory() {
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        eprintln!("notice: `script` is not installed; the terminal case is not tested");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join(".git")).unwrap();
+    let path = dir.path().join("card.md");
+    fs::write(&path, DRAFT).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("boardlint");
+    let out = std::process::Command::new("timeout")
+        .current_dir(dir.path())
+        .args(["20", "script", "-qec"])
+        .arg(format!("{} fmt", bin.display()))
+        .arg("/dev/null")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let formatted = fs::read_to_string(&path).unwrap();
+    assert!(formatted.contains("BOTTOM LINE"), "{formatted}");
+    // A pipe with no path: standard input to standard output, no file touched.
+    fs::write(&path, DRAFT).unwrap();
+    let out = boardlint().current_dir(dir.path()).arg("fmt").write_stdin(DRAFT).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("BOTTOM LINE"));
+    assert_eq!(fs::read_to_string(&path).unwrap(), DRAFT);
+}
