@@ -337,6 +337,14 @@ fn check_one(
         .kind
         .unwrap_or_else(|| kinds::detect(path, &source));
     if kind == FileKind::Other {
+        // Named on the command line, it deserves a word: walks skip such
+        // files silently.
+        if matches!(input, Input::File(_)) {
+            eprintln!(
+                "note: {}: not a file boardlint reads (no record or session log of a known shape): not checked",
+                crate::output::safe::text(name)
+            );
+        }
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
     // Detected once: what reads the kind from here on finds it set.
