@@ -179,8 +179,16 @@ pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
     let mut extra = Vec::new();
     let mut i = within.start;
     while i < within.end {
-        if !base64(bytes[i]) {
-            i += 1;
+        // A run of 40 that starts at `i` holds byte `i + 39`: test that
+        // byte first, then walk back to the last byte outside the alphabet,
+        // so that prose is passed over a word at a time.
+        if i + RUN > bytes.len() {
+            break;
+        }
+        // `i` is where the text starts, a line starts, or a byte outside
+        // the alphabet was: never inside a run.
+        if let Some(j) = (i..i + RUN).rev().find(|&j| !base64(bytes[j])) {
+            i = j + 1;
             continue;
         }
         let start = i;
@@ -192,7 +200,7 @@ pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
             end += 1;
         }
         let run = &bytes[start..i];
-        if run.len() >= 40 && random_looking(run) {
+        if random_looking(run) {
             let kind = if run.len() == 40 && !word_char_before(bytes, start) {
                 Kind::AwsSecret
             } else {
@@ -228,8 +236,21 @@ pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
     merged
 }
 
+/// The shortest run of the base64 alphabet taken for a key.
+const RUN: usize = 40;
+
 fn base64(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'+' || b == b'/'
+    static TABLE: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            t[b] = c.is_ascii_alphanumeric() || c == b'+' || c == b'/';
+            b += 1;
+        }
+        t
+    };
+    TABLE[b as usize]
 }
 
 fn word_char_before(bytes: &[u8], at: usize) -> bool {
@@ -508,6 +529,52 @@ mod tests {
             assert_eq!(&text[found[0].range.clone()], *secret);
             assert_eq!(found[0].kind, *kind, "{secret}");
             assert!(credential(secret).is_some());
+        }
+    }
+
+    /// The runs a byte-by-byte scan finds.
+    fn naive_runs(text: &str) -> Vec<Range<usize>> {
+        let b = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if !base64(b[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < b.len() && base64(b[i]) {
+                i += 1;
+            }
+            if random_looking(&b[start..i]) && i - start >= RUN {
+                out.push(start..i);
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_skipping_scan_finds_what_a_byte_scan_finds(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    "[A-Za-z0-9+/]{30,70}",
+                    "[ a-z.,\n]{0,12}",
+                    "[A-Z0-9]{1,50}",
+                ],
+                0..12,
+            )
+        ) {
+            let text: String = parts.concat();
+            let fast: Vec<Range<usize>> = find(&text)
+                .into_iter()
+                .filter(|s| matches!(s.kind, Kind::AwsSecret | Kind::HighEntropy))
+                .map(|s| s.range.start..s.range.end - text[..s.range.end].len() + text[..s.range.end].trim_end_matches('=').len())
+                .collect();
+            let prefixed = find(&text).iter().any(|s| !matches!(s.kind, Kind::AwsSecret | Kind::HighEntropy));
+            if !prefixed {
+                proptest::prop_assert_eq!(fast, naive_runs(&text));
+            }
         }
     }
 
