@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 /// File name extensions walked in directories. A file named explicitly is
 /// checked whatever its extension.
 /// YAML, JSON and JSONL files are walked too; those that are no record or
-/// session log boardlint knows are skipped.
+/// session log boardlint knows are skipped silently.
 pub const EXTENSIONS: &[&str] = &[
     "md",
     "markdown",
@@ -14,6 +14,7 @@ pub const EXTENSIONS: &[&str] = &[
     "transcript",
     "yaml",
     "yml",
+    "json",
     "jsonl",
 ];
 

@@ -1,5 +1,5 @@
-//! Any text read as a session log of each known shape (Claude Code, Codex
-//! CLI, OpenAI chat, Cline), and through shape detection. Must never panic.
+//! Any text read as a session log of each known format, and through shape
+//! detection. Must never panic.
 #![no_main]
 
 use boardlint::sessions::{self, Format};
@@ -12,12 +12,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let settings = Settings::default();
     let _ = sessions::detect(None, source);
-    for format in [
-        Format::ClaudeCode,
-        Format::Codex,
-        Format::OpenAi,
-        Format::Cline,
-    ] {
+    for format in Format::ALL {
         let _ = sessions::check(format, source, &settings);
     }
 });

@@ -33,12 +33,10 @@ impl SessionRule for ToolCallWithoutResult {
         if !s.log.structured_tools {
             return;
         }
+        let last_results = s.log.last_results();
         for call in &s.log.calls {
-            if s.log
-                .results
-                .iter()
-                .any(|r| r.id == call.id && r.order > call.order)
-            {
+            // A dataset example's final tool call is its target.
+            if call.target || last_results.get(call.id.as_str()).is_some_and(|&r| r > call.order) {
                 continue;
             }
             out.push(

@@ -29,12 +29,9 @@ impl SessionRule for ResultWithoutCall {
         if !s.log.structured_tools {
             return;
         }
+        let first_calls = s.log.first_calls();
         for result in &s.log.results {
-            if s.log
-                .calls
-                .iter()
-                .any(|c| c.id == result.id && c.order < result.order)
-            {
+            if first_calls.get(result.id.as_str()).is_some_and(|&c| c < result.order) {
                 continue;
             }
             out.push(

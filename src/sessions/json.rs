@@ -1,21 +1,37 @@
-//! A small JSON reader that keeps where every string is written, and decodes
-//! strings with a map back to their raw bytes, so that a diagnostic inside a
+//! A small JSON reader for session logs. It borrows every string from the
+//! text instead of decoding it: most of a log is tool input and output that
+//! no rule reads, so a string is decoded only when a reader asks for it,
+//! and then with a map back to its raw bytes, so that a diagnostic inside a
 //! decoded string lands on the bytes of the file that hold it.
+
+use std::borrow::Cow;
 
 use crate::syntax::Span;
 
 /// How deep values may nest before the document is refused.
 pub const MAX_DEPTH: usize = 256;
 
-/// A JSON value with the spans of its strings.
+/// A JSON value, borrowing its strings from the text it was read from.
 #[derive(Debug, Clone, PartialEq)]
-pub enum JValue {
+pub enum JValue<'a> {
     Null,
     Bool(bool),
-    Number(f64),
-    Str(JStr),
-    Array(Vec<JValue>),
-    Object(Vec<(String, JValue)>),
+    /// A number as written.
+    Number(&'a str),
+    Str(Raw<'a>),
+    Array(Vec<JValue<'a>>),
+    Object(Vec<(Raw<'a>, JValue<'a>)>),
+}
+
+/// A string as written between its quotes, not yet decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Raw<'a> {
+    /// The bytes between the quotes.
+    pub text: &'a str,
+    /// Where they start in the file.
+    pub start: usize,
+    /// Whether they hold an escape (otherwise they are the value).
+    pub escaped: bool,
 }
 
 /// A decoded string and how it maps back to the raw text.
@@ -42,29 +58,135 @@ impl JStr {
     }
 }
 
-impl JValue {
-    pub fn get(&self, key: &str) -> Option<&JValue> {
+impl<'a> Raw<'a> {
+    /// The raw bytes' span in the file.
+    pub fn span(&self) -> Span {
+        self.start..self.start + self.text.len()
+    }
+
+    /// The value, borrowed when nothing in it is escaped.
+    pub fn value(&self) -> Cow<'a, str> {
+        if !self.escaped {
+            return Cow::Borrowed(self.text);
+        }
+        Cow::Owned(self.decode().value)
+    }
+
+    /// Whether the value equals `s`, decoding only when it must.
+    pub fn is(&self, s: &str) -> bool {
+        match self.escaped {
+            false => self.text == s,
+            true => self.decode().value == s,
+        }
+    }
+
+    /// The value with its map back to the raw bytes. The text was checked
+    /// when it was read, so decoding cannot fail.
+    pub fn decode(&self) -> JStr {
+        let raw = self.span();
+        if !self.escaped {
+            return JStr {
+                value: self.text.to_string(),
+                raw,
+                map: vec![(0, self.start)],
+            };
+        }
+        let t = self.text;
+        let b = t.as_bytes();
+        let mut value = String::with_capacity(t.len());
+        let mut map = vec![(0, self.start)];
+        let mut i = 0;
+        while i < b.len() {
+            let Some(at) = memchr::memchr(b'\\', &b[i..]).map(|k| i + k) else {
+                value.push_str(&t[i..]);
+                break;
+            };
+            value.push_str(&t[i..at]);
+            let (decoded, len) = escape_at(t, at).unwrap_or(('\u{FFFD}', 2.min(b.len() - at)));
+            map.push((value.len(), self.start + at));
+            value.push(decoded);
+            i = at + len;
+            // The next character starts after the escape.
+            map.push((value.len(), self.start + i));
+        }
+        JStr { value, raw, map }
+    }
+}
+
+/// The character an escape at byte `at` of `t` stands for, and the
+/// escape's length.
+fn escape_at(t: &str, at: usize) -> Option<(char, usize)> {
+    let b = t.as_bytes();
+    let c = match *b.get(at + 1)? {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        b'u' => {
+            let hi = hex4(t, at + 2)?;
+            if (0xD800..0xDC00).contains(&hi) && t[at + 6..].starts_with("\\u") {
+                let lo = hex4(t, at + 8)?;
+                let code = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
+                return Some((char::from_u32(code).unwrap_or('\u{FFFD}'), 12));
+            }
+            return Some((char::from_u32(hi).unwrap_or('\u{FFFD}'), 6));
+        }
+        _ => return None,
+    };
+    Some((c, 2))
+}
+
+fn hex4(t: &str, at: usize) -> Option<u32> {
+    let h = t.get(at..at + 4)?;
+    if !h.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    u32::from_str_radix(h, 16).ok()
+}
+
+impl<'a> JValue<'a> {
+    pub fn get(&self, key: &str) -> Option<&JValue<'a>> {
         match self {
-            JValue::Object(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            JValue::Object(fields) => fields.iter().find(|(k, _)| k.is(key)).map(|(_, v)| v),
             _ => None,
         }
     }
 
-    pub fn as_str(&self) -> Option<&str> {
+    /// A string's value (borrowed when it holds no escape).
+    pub fn as_str(&self) -> Option<Cow<'a, str>> {
         match self {
-            JValue::Str(s) => Some(&s.value),
+            JValue::Str(s) => Some(s.value()),
             _ => None,
         }
     }
 
-    pub fn as_jstr(&self) -> Option<&JStr> {
+    /// Whether this is the string `s`.
+    pub fn is_str(&self, s: &str) -> bool {
+        matches!(self, JValue::Str(r) if r.is(s))
+    }
+
+    /// The string of member `key`, if it is one.
+    pub fn str_at(&self, key: &str) -> Option<Cow<'a, str>> {
+        self.get(key).and_then(JValue::as_str)
+    }
+
+    pub fn raw(&self) -> Option<&Raw<'a>> {
         match self {
             JValue::Str(s) => Some(s),
             _ => None,
         }
     }
 
-    pub fn as_array(&self) -> Option<&[JValue]> {
+    /// A string, decoded with its map back to the raw bytes.
+    pub fn as_jstr(&self) -> Option<JStr> {
+        self.raw().map(Raw::decode)
+    }
+
+    pub fn as_array(&self) -> Option<&[JValue<'a>]> {
         match self {
             JValue::Array(items) => Some(items),
             _ => None,
@@ -77,11 +199,15 @@ impl JValue {
             _ => None,
         }
     }
+
+    pub fn is_object(&self) -> bool {
+        matches!(self, JValue::Object(_))
+    }
 }
 
 /// Parse one JSON document starting at byte `base` of the file; trailing
 /// white space is allowed, anything else after the value is an error.
-pub fn parse(text: &str, base: usize) -> Result<JValue, String> {
+pub fn parse(text: &str, base: usize) -> Result<JValue<'_>, String> {
     let mut p = Parser {
         b: text.as_bytes(),
         s: text,
@@ -104,7 +230,7 @@ struct Parser<'a> {
     base: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn ws(&mut self) {
         while self.i < self.b.len() && matches!(self.b[self.i], b' ' | b'\t' | b'\n' | b'\r') {
             self.i += 1;
@@ -120,7 +246,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<JValue, String> {
+    fn value(&mut self, depth: usize) -> Result<JValue<'a>, String> {
         if depth > MAX_DEPTH {
             return Err(format!("nested more than {MAX_DEPTH} levels deep"));
         }
@@ -135,7 +261,7 @@ impl Parser<'_> {
                 }
                 loop {
                     self.ws();
-                    let key = self.string()?.value;
+                    let key = self.string()?;
                     self.ws();
                     self.eat(b':')?;
                     self.ws();
@@ -188,16 +314,16 @@ impl Parser<'_> {
                 {
                     self.i += 1;
                 }
-                self.s[start..self.i]
-                    .parse()
-                    .map(JValue::Number)
+                let n = &self.s[start..self.i];
+                n.parse::<f64>()
+                    .map(|_| JValue::Number(n))
                     .map_err(|_| format!("bad number at byte {start}"))
             }
             _ => Err(format!("expected a value at byte {}", self.i)),
         }
     }
 
-    fn literal(&mut self, word: &str, v: JValue) -> Result<JValue, String> {
+    fn literal(&mut self, word: &str, v: JValue<'a>) -> Result<JValue<'a>, String> {
         if self.s[self.i..].starts_with(word) {
             self.i += word.len();
             Ok(v)
@@ -206,77 +332,36 @@ impl Parser<'_> {
         }
     }
 
-    fn hex4(&mut self) -> Result<u32, String> {
-        let h = self
-            .s
-            .get(self.i..self.i + 4)
-            .ok_or("a short `\\u` escape")?;
-        let v = u32::from_str_radix(h, 16)
-            .map_err(|_| format!("a bad `\\u` escape at byte {}", self.i))?;
-        self.i += 4;
-        Ok(v)
-    }
-
-    fn string(&mut self) -> Result<JStr, String> {
+    /// A string, checked but not decoded: the closing quote is found with
+    /// memchr, escapes are checked where they are.
+    fn string(&mut self) -> Result<Raw<'a>, String> {
         self.eat(b'"')?;
         let start = self.i;
-        let mut value = String::new();
-        let mut map = vec![(0, self.base + start)];
+        let mut escaped = false;
         loop {
-            let Some(&c) = self.b.get(self.i) else {
+            let Some(k) = memchr::memchr2(b'"', b'\\', &self.b[self.i..]) else {
                 return Err("an unterminated string".into());
             };
-            match c {
-                b'"' => {
-                    let raw = self.base + start..self.base + self.i;
-                    self.i += 1;
-                    return Ok(JStr { value, raw, map });
-                }
-                b'\\' => {
-                    let at = self.i;
-                    self.i += 1;
-                    let e = *self.b.get(self.i).ok_or("an unterminated escape")?;
-                    self.i += 1;
-                    let decoded = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => {
-                            let hi = self.hex4()?;
-                            let code = if (0xD800..0xDC00).contains(&hi)
-                                && self.s[self.i..].starts_with("\\u")
-                            {
-                                self.i += 2;
-                                let lo = self.hex4()?;
-                                0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF)
-                            } else {
-                                hi
-                            };
-                            char::from_u32(code).unwrap_or('\u{FFFD}')
-                        }
-                        _ => return Err(format!("a bad escape at byte {at}")),
-                    };
-                    map.push((value.len(), self.base + at));
-                    value.push(decoded);
-                    // The next character starts after the escape.
-                    map.push((value.len(), self.base + self.i));
-                }
-                c if c < 0x20 => {
-                    return Err(format!(
-                        "a control character in a string at byte {}",
-                        self.i
-                    ))
-                }
-                _ => {
-                    let ch = self.s[self.i..].chars().next().expect("inside the text");
-                    value.push(ch);
-                    self.i += ch.len_utf8();
-                }
+            let stop = self.i + k;
+            if let Some(c) = self.b[self.i..stop].iter().position(|&c| c < 0x20) {
+                return Err(format!(
+                    "a control character in a string at byte {}",
+                    self.i + c
+                ));
+            }
+            if self.b[stop] == b'"' {
+                self.i = stop + 1;
+                return Ok(Raw {
+                    text: &self.s[start..stop],
+                    start: self.base + start,
+                    escaped,
+                });
+            }
+            escaped = true;
+            match escape_at(self.s, stop) {
+                Some((_, len)) => self.i = stop + len,
+                None if stop + 1 >= self.b.len() => return Err("an unterminated escape".into()),
+                None => return Err(format!("a bad escape at byte {stop}")),
             }
         }
     }
@@ -297,6 +382,17 @@ mod tests {
         let (rs, re) = (s.raw_offset(at) - 100, s.raw_offset(end) - 100);
         assert_eq!(&raw[rs..re], r#"[INVOKE:cfo|caf\u00e9 \ud83d\ude00]"#);
         assert_eq!(s.raw_offset(0) - 100, raw.find("a\\n").unwrap());
+        assert_eq!(v.str_at("text").unwrap(), s.value);
+    }
+
+    #[test]
+    fn strings_without_escapes_are_borrowed() {
+        let raw = r#"{"type":"assistant","k\u0065y":"v"}"#;
+        let v = parse(raw, 0).unwrap();
+        assert!(matches!(v.str_at("type"), Some(Cow::Borrowed("assistant"))));
+        // An escaped key still matches its decoded name.
+        assert_eq!(v.str_at("key").as_deref(), Some("v"));
+        assert!(v.get("type").unwrap().is_str("assistant"));
     }
 
     #[test]
@@ -305,12 +401,17 @@ mod tests {
         assert!(parse("[1,2", 0).is_err());
         assert!(parse(&"[".repeat(10_000), 0).is_err());
         assert!(parse("{\"a\":1} x", 0).is_err());
+        assert!(parse("\"a\\qb\"", 0).is_err());
+        assert!(parse("\"a\\u12\"", 0).is_err());
+        assert!(parse("\"a\nb\"", 0).is_err());
+        assert!(parse("\"ab\\", 0).is_err());
+        assert!(parse("\"ab", 0).is_err());
         assert_eq!(
             parse(" [true, null, -1.5e3] ", 0).unwrap(),
             JValue::Array(vec![
                 JValue::Bool(true),
                 JValue::Null,
-                JValue::Number(-1500.0)
+                JValue::Number("-1.5e3")
             ])
         );
     }

@@ -1,12 +1,24 @@
-//! Session logs written by agent tools: Claude Code and Codex CLI JSONL,
-//! OpenAI chat messages (JSON or JSONL) and Cline task histories (JSON).
+//! Session logs written by agent tools: Claude Code, Codex CLI, Gemini CLI
+//! (JSON and JSONL), Cline, OpenCode exports, the Pi agent, and OpenAI chat
+//! messages (JSON or JSONL). `docs/sessions.md` describes each format.
 //!
-//! The assistant text of each conversation becomes one transcript, checked
-//! by every transcript rule; each diagnostic is mapped back, through the
-//! decoded JSON strings, to the raw bytes of the log that hold the text.
+//! Each format has a file of its own that recognises its records and reads
+//! a log; [`detect`] asks them in turn. The assistant text of each
+//! conversation becomes one transcript, checked by every transcript rule;
+//! each diagnostic is mapped back, through the decoded JSON strings, to the
+//! raw bytes of the log that hold the text. Strings no rule reads (tool
+//! input and output, thinking, images) are never decoded.
 
+mod claude;
+mod cline;
+mod codex;
+mod gemini;
 pub mod json;
+mod openai;
+mod opencode;
+mod pi;
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use json::{JStr, JValue};
@@ -21,83 +33,107 @@ pub enum Format {
     Codex,
     OpenAi,
     Cline,
+    /// Gemini CLI's chat recording as one JSON document.
+    GeminiJson,
+    /// Gemini CLI's chat recording as JSONL (0.61 and later).
+    GeminiJsonl,
+    OpenCode,
+    Pi,
 }
 
 impl Format {
+    /// Every format, in the order detection asks them.
+    pub const ALL: [Format; 8] = [
+        Format::ClaudeCode,
+        Format::Codex,
+        Format::OpenAi,
+        Format::Cline,
+        Format::GeminiJson,
+        Format::GeminiJsonl,
+        Format::OpenCode,
+        Format::Pi,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Format::ClaudeCode => "Claude Code session",
             Format::Codex => "Codex CLI rollout",
             Format::OpenAi => "OpenAI chat messages",
             Format::Cline => "Cline task history",
+            Format::GeminiJson => "Gemini CLI chat (JSON)",
+            Format::GeminiJsonl => "Gemini CLI chat (JSONL)",
+            Format::OpenCode => "OpenCode export",
+            Format::Pi => "Pi agent session",
         }
     }
 }
 
-/// The format of a session log, from its path and shape.
+/// How many records of a JSONL log detection reads before it gives up.
+const DETECT_RECORDS: usize = 64;
+
+/// The format of a session log, from its shape (and, for Cline's history
+/// file, its name). A JSON document is recognised by its top-level shape; a
+/// JSONL log by the first of its first records that has the shape of one
+/// format's records, whatever records come before it.
 pub fn detect(path: Option<&Path>, text: &str) -> Option<Format> {
     let name = path
         .and_then(|p| p.file_name())
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    if name == "api_conversation_history.json" {
-        return Some(Format::Cline);
-    }
     let trimmed = text.trim_start();
-    if name.ends_with(".json") || trimmed.starts_with('[') {
-        let v = json::parse(text, 0).ok()?;
-        return match &v {
-            JValue::Object(_) if v.get("messages").and_then(JValue::as_array).is_some() => {
-                Some(Format::OpenAi)
+    if trimmed.starts_with('[') || trimmed.starts_with('{') {
+        if let Ok(v) = json::parse(text, 0) {
+            // One document; a JSONL log of one record is one too.
+            if let Some(format) = document(&v, name) {
+                return Some(format);
             }
-            JValue::Array(items) if items.iter().all(|m| m.get("role").is_some()) => {
-                // Cline uses Anthropic blocks (`text`, `tool_use`); OpenAI
-                // messages carry `tool_calls` or plain string content.
-                let blocks = items.iter().any(|m| {
-                    m.get("content")
-                        .and_then(JValue::as_array)
-                        .is_some_and(|b| {
-                            b.iter().any(|x| {
-                                matches!(
-                                    x.get("type").and_then(JValue::as_str),
-                                    Some("tool_use" | "tool_result")
-                                )
-                            })
-                        })
-                });
-                Some(if blocks {
-                    Format::Cline
-                } else {
-                    Format::OpenAi
-                })
-            }
-            _ => None,
-        };
-    }
-    // The first records decide; a resumed Claude Code session starts with a
-    // `summary` record that carries none of the thread fields.
-    for line in text.lines().filter(|l| !l.trim().is_empty()).take(20) {
-        let Ok(v) = json::parse(line, 0) else {
-            continue;
-        };
-        if v.get("payload").is_some() && v.get("type").is_some() && v.get("timestamp").is_some() {
-            return Some(Format::Codex);
+            return record(&v);
         }
-        if v.get("messages").and_then(JValue::as_array).is_some() {
-            return Some(Format::OpenAi);
-        }
-        let claude = ["uuid", "sessionId", "parentUuid"]
-            .iter()
-            .any(|k| v.get(k).is_some())
-            && v.get("type").is_some();
-        if claude {
-            return Some(Format::ClaudeCode);
-        }
-        if v.get("type").and_then(JValue::as_str) != Some("summary") {
+        if name.ends_with(".json") || trimmed.starts_with('[') {
             return None;
         }
     }
+    lines(text)
+        .filter(|(_, _, t)| !t.trim().is_empty())
+        .take(DETECT_RECORDS)
+        .find_map(|(_, _, t)| json::parse(t, 0).ok().and_then(|v| record(&v)))
+}
+
+/// The format of a whole JSON document.
+fn document(v: &JValue<'_>, name: &str) -> Option<Format> {
+    if name == "api_conversation_history.json" && v.as_array().is_some() {
+        return Some(Format::Cline);
+    }
+    if gemini::is_document(v) {
+        return Some(Format::GeminiJson);
+    }
+    if opencode::is_document(v) {
+        return Some(Format::OpenCode);
+    }
+    if cline::is_document(v) {
+        return Some(Format::Cline);
+    }
+    if openai::is_document(v) {
+        return Some(Format::OpenAi);
+    }
     None
+}
+
+/// The format whose records look like this one, if any.
+fn record(v: &JValue<'_>) -> Option<Format> {
+    if claude::is_record(v) {
+        Some(Format::ClaudeCode)
+    } else if codex::is_record(v) {
+        Some(Format::Codex)
+    } else if pi::is_record(v) {
+        Some(Format::Pi)
+    } else if gemini::is_record(v) {
+        Some(Format::GeminiJsonl)
+    } else if openai::is_record(v) {
+        Some(Format::OpenAi)
+    } else {
+        None
+    }
 }
 
 /// A piece of assistant text: a decoded JSON string and its raw bytes.
@@ -117,18 +153,20 @@ struct Conversation {
 
 impl Conversation {
     fn push(&mut self, pieces: Vec<Piece>, name: Option<String>) {
-        self.messages.push(pieces);
-        self.names.push(name);
+        if !pieces.is_empty() {
+            self.messages.push(pieces);
+            self.names.push(name);
+        }
     }
 }
 
 /// The agent name a record or message gives: OpenAI `name`, Claude Code
 /// `agentName` / `agentId` / `agent`.
-fn agent_name(v: &JValue) -> Option<String> {
+fn agent_name(v: &JValue<'_>) -> Option<String> {
     ["name", "agentName", "agentId", "agent"]
         .iter()
-        .find_map(|k| v.get(k).and_then(JValue::as_str))
-        .map(str::to_string)
+        .find_map(|k| v.str_at(k))
+        .map(|s| s.into_owned())
 }
 
 /// A structured tool call or result, by id, with where it is written.
@@ -138,9 +176,24 @@ pub struct ToolRef {
     pub span: Span,
     /// Its position in the log (line, then order on the line).
     pub order: (usize, usize),
+    /// A call that is an example's target, not a step awaiting its result:
+    /// the last message of a conversation in a dataset of one conversation
+    /// a line.
+    pub target: bool,
 }
 
-/// A Claude Code record's identity.
+impl ToolRef {
+    fn new(id: &JValue<'_>, line_span: &Span, order: (usize, usize)) -> ToolRef {
+        ToolRef {
+            id: id.as_str().unwrap_or_default().into_owned(),
+            span: span_of(id, line_span),
+            order,
+            target: false,
+        }
+    }
+}
+
+/// A record's identity in a log whose records form a tree (Claude Code).
 #[derive(Debug, Clone)]
 pub struct Record {
     pub uuid: Option<(String, Span)>,
@@ -157,7 +210,8 @@ pub struct SessionLog {
     pub calls: Vec<ToolRef>,
     pub results: Vec<ToolRef>,
     pub records: Vec<Record>,
-    /// Whether tool calls are structured (Cline writes them as XML text).
+    /// Whether tool calls and their results are both structured (Cline
+    /// writes results back as user text, so its calls are not followed).
     pub structured_tools: bool,
     /// Why the whole document could not be read (JSON formats).
     pub unreadable: Option<String>,
@@ -195,52 +249,40 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, Span, &str)> {
     })
 }
 
-fn text_blocks(content: &JValue, block_types: &[&str]) -> Vec<Piece> {
+/// The text blocks of a message's content: the content itself when it is a
+/// string, else the `text` of each block of the given types.
+fn text_blocks(content: &JValue<'_>, block_types: &[&str]) -> Vec<Piece> {
     match content {
-        JValue::Str(s) => vec![Piece { text: s.clone() }],
+        JValue::Str(s) => vec![Piece { text: s.decode() }],
         JValue::Array(blocks) => blocks
             .iter()
             .filter(|b| {
                 b.get("type")
-                    .and_then(JValue::as_str)
-                    .is_some_and(|t| block_types.contains(&t))
+                    .is_some_and(|t| block_types.iter().any(|k| t.is_str(k)))
             })
-            .filter_map(|b| b.get("text").and_then(JValue::as_jstr).cloned())
+            .filter_map(|b| b.get("text").and_then(JValue::as_jstr))
             .map(|text| Piece { text })
             .collect(),
         _ => Vec::new(),
     }
 }
 
-fn span_of(v: &JValue, line: &Span) -> Span {
-    v.as_jstr().map_or(line.clone(), |s| s.raw.clone())
+fn span_of(v: &JValue<'_>, line: &Span) -> Span {
+    v.raw().map_or(line.clone(), |s| s.span())
 }
 
 /// Structured tool calls and results of Anthropic-style content blocks.
-fn anthropic_tools(content: &JValue, line: usize, line_span: &Span, log: &mut SessionLog) {
+fn anthropic_tools(content: &JValue<'_>, line: usize, line_span: &Span, log: &mut SessionLog) {
     for (k, b) in content.as_array().unwrap_or_default().iter().enumerate() {
-        match b.get("type").and_then(JValue::as_str) {
-            Some("tool_use") => {
-                if let Some(id) = b.get("id") {
-                    let id_text = id.as_str().unwrap_or_default().to_string();
-                    log.calls.push(ToolRef {
-                        id: id_text,
-                        span: span_of(id, line_span),
-                        order: (line, k),
-                    });
-                }
+        let Some(kind) = b.get("type") else { continue };
+        if kind.is_str("tool_use") {
+            if let Some(id) = b.get("id") {
+                log.calls.push(ToolRef::new(id, line_span, (line, k)));
             }
-            Some("tool_result") => {
-                if let Some(id) = b.get("tool_use_id") {
-                    let id_text = id.as_str().unwrap_or_default().to_string();
-                    log.results.push(ToolRef {
-                        id: id_text,
-                        span: span_of(id, line_span),
-                        order: (line, k),
-                    });
-                }
+        } else if kind.is_str("tool_result") {
+            if let Some(id) = b.get("tool_use_id") {
+                log.results.push(ToolRef::new(id, line_span, (line, k)));
             }
-            _ => {}
         }
     }
 }
@@ -252,18 +294,23 @@ impl SessionLog {
             ..SessionLog::default()
         };
         match format {
-            Format::ClaudeCode => log.read_claude(text),
-            Format::Codex => log.read_codex(text),
-            Format::OpenAi => log.read_openai(text),
-            Format::Cline => log.read_cline(text),
+            Format::ClaudeCode => claude::read(&mut log, text),
+            Format::Codex => codex::read(&mut log, text),
+            Format::OpenAi => openai::read(&mut log, text),
+            Format::Cline => cline::read(&mut log, text),
+            Format::GeminiJson | Format::GeminiJsonl => gemini::read(&mut log, text),
+            Format::OpenCode => opencode::read(&mut log, text),
+            Format::Pi => pi::read(&mut log, text),
         }
         log
     }
 
-    fn read_jsonl(
+    /// Read a JSONL log record by record; a line that is not JSON is kept
+    /// for A001 and the rest are still read.
+    fn read_jsonl<'t>(
         &mut self,
-        text: &str,
-        mut each: impl FnMut(&mut SessionLog, usize, &Span, JValue),
+        text: &'t str,
+        mut each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
     ) {
         for (i, span, t) in lines(text) {
             if t.trim().is_empty() {
@@ -276,223 +323,10 @@ impl SessionLog {
         }
     }
 
-    fn read_claude(&mut self, text: &str) {
-        // Main thread first; each sidechain is a conversation of its own,
-        // keyed by the sidechain's root record.
-        let mut main = Conversation::default();
-        let mut sidechains: Vec<(String, Conversation)> = Vec::new();
-        let mut roots: std::collections::HashMap<String, String> = std::collections::HashMap::new();
-        let mut last_message_id: Option<(bool, String)> = None;
-        self.read_jsonl(text, |log, i, span, v| {
-            let uuid = v
-                .get("uuid")
-                .and_then(|u| u.as_jstr().map(|s| (s.value.clone(), s.raw.clone())));
-            let parent = v
-                .get("parentUuid")
-                .and_then(|u| u.as_jstr().map(|s| (s.value.clone(), s.raw.clone())));
-            let message = v.get("message");
-            let message_id = message
-                .and_then(|m| m.get("id"))
-                .and_then(JValue::as_str)
-                .map(str::to_string);
-            log.records.push(Record {
-                uuid: uuid.clone(),
-                parent: parent.clone(),
-                message_id: message_id.clone(),
-            });
-            // Every record of a sidechain (user turns and tool results too)
-            // belongs to the thread of the record its parent belongs to.
-            let sidechain = v
-                .get("isSidechain")
-                .and_then(JValue::as_bool)
-                .unwrap_or(false);
-            let root = sidechain.then(|| {
-                let root = parent
-                    .as_ref()
-                    .and_then(|(p, _)| roots.get(p).cloned())
-                    .or_else(|| parent.as_ref().map(|(p, _)| p.clone()))
-                    .unwrap_or_default();
-                if let Some((u, _)) = &uuid {
-                    roots.insert(u.clone(), root.clone());
-                }
-                root
-            });
-            let Some(message) = message else { return };
-            let content = message.get("content").cloned().unwrap_or(JValue::Null);
-            anthropic_tools(&content, i, span, log);
-            if message.get("role").and_then(JValue::as_str) != Some("assistant") {
-                return;
-            }
-            let pieces = text_blocks(&content, &["text"]);
-            let conversation = if let Some(root) = root {
-                match sidechains.iter().position(|(r, _)| *r == root) {
-                    Some(k) => &mut sidechains[k].1,
-                    None => {
-                        sidechains.push((root, Conversation::default()));
-                        &mut sidechains.last_mut().expect("just pushed").1
-                    }
-                }
-            } else {
-                &mut main
-            };
-            if pieces.is_empty() {
-                return;
-            }
-            // Lines of one reply share `message.id`: their text is one message.
-            let same_reply = message_id.is_some()
-                && last_message_id == message_id.clone().map(|m| (sidechain, m));
-            match conversation.messages.last_mut() {
-                Some(last) if same_reply => last.extend(pieces),
-                _ => conversation.push(pieces, agent_name(&v).or_else(|| agent_name(message))),
-            }
-            last_message_id = message_id.map(|m| (sidechain, m));
-        });
-        self.conversations.push(main);
-        self.conversations
-            .extend(sidechains.into_iter().map(|(_, c)| c));
-    }
-
-    fn read_codex(&mut self, text: &str) {
-        let mut conversation = Conversation::default();
-        self.read_jsonl(text, |log, i, span, v| {
-            if v.get("type").and_then(JValue::as_str) != Some("response_item") {
-                return;
-            }
-            let Some(payload) = v.get("payload") else {
-                return;
-            };
-            match payload.get("type").and_then(JValue::as_str) {
-                Some("message")
-                    if payload.get("role").and_then(JValue::as_str) == Some("assistant") =>
-                {
-                    let pieces = text_blocks(
-                        payload.get("content").unwrap_or(&JValue::Null),
-                        &["output_text", "text"],
-                    );
-                    if !pieces.is_empty() {
-                        conversation.push(pieces, agent_name(payload));
-                    }
-                }
-                Some("function_call" | "custom_tool_call") => {
-                    if let Some(id) = payload.get("call_id") {
-                        log.calls.push(ToolRef {
-                            id: id.as_str().unwrap_or_default().into(),
-                            span: span_of(id, span),
-                            order: (i, 0),
-                        });
-                    }
-                }
-                Some("function_call_output" | "custom_tool_call_output") => {
-                    if let Some(id) = payload.get("call_id") {
-                        log.results.push(ToolRef {
-                            id: id.as_str().unwrap_or_default().into(),
-                            span: span_of(id, span),
-                            order: (i, 0),
-                        });
-                    }
-                }
-                _ => {}
-            }
-        });
-        self.conversations.push(conversation);
-    }
-
-    /// OpenAI messages: tool calls in `tool_calls[]`, results as `tool`
-    /// messages naming `tool_call_id`.
-    fn openai_messages(
-        &mut self,
-        messages: &[JValue],
-        line: usize,
-        line_span: &Span,
-    ) -> Conversation {
-        let mut conversation = Conversation::default();
-        for (k, m) in messages.iter().enumerate() {
-            for call in m
-                .get("tool_calls")
-                .and_then(JValue::as_array)
-                .unwrap_or_default()
-            {
-                if let Some(id) = call.get("id") {
-                    self.calls.push(ToolRef {
-                        id: id.as_str().unwrap_or_default().into(),
-                        span: span_of(id, line_span),
-                        order: (line, k),
-                    });
-                }
-            }
-            if let Some(id) = m.get("tool_call_id") {
-                self.results.push(ToolRef {
-                    id: id.as_str().unwrap_or_default().into(),
-                    span: span_of(id, line_span),
-                    order: (line, k),
-                });
-            }
-            if m.get("role").and_then(JValue::as_str) == Some("assistant") {
-                let pieces = text_blocks(
-                    m.get("content").unwrap_or(&JValue::Null),
-                    &["text", "output_text"],
-                );
-                if !pieces.is_empty() {
-                    conversation.push(pieces, agent_name(m));
-                }
-            }
-        }
-        conversation
-    }
-
-    fn read_openai(&mut self, text: &str) {
-        if text.trim_start().starts_with('[')
-            || text.trim_start().starts_with('{') && json::parse(text, 0).is_ok()
-        {
-            match json::parse(text, 0) {
-                Ok(v) => {
-                    let messages = match &v {
-                        JValue::Array(items) => items.clone(),
-                        _ => v
-                            .get("messages")
-                            .and_then(JValue::as_array)
-                            .map(<[JValue]>::to_vec)
-                            .unwrap_or_default(),
-                    };
-                    let all = 0..text.len();
-                    let c = self.openai_messages(&messages, 0, &all);
-                    self.conversations.push(c);
-                    return;
-                }
-                Err(e) => {
-                    self.unreadable = Some(e);
-                    return;
-                }
-            }
-        }
-        // JSONL: each line is a conversation of its own.
-        let mut conversations = Vec::new();
-        self.read_jsonl(text, |log, i, span, v| {
-            let messages = v
-                .get("messages")
-                .and_then(JValue::as_array)
-                .map(<[JValue]>::to_vec)
-                .unwrap_or_default();
-            conversations.push(log.openai_messages(&messages, i, span));
-        });
-        self.conversations.extend(conversations);
-    }
-
-    fn read_cline(&mut self, text: &str) {
+    /// Read a log that is one JSON document.
+    fn read_document<'t>(&mut self, text: &'t str, read: impl FnOnce(&mut SessionLog, JValue<'t>)) {
         match json::parse(text, 0) {
-            Ok(v) => {
-                let mut conversation = Conversation::default();
-                for m in v.as_array().unwrap_or_default() {
-                    if m.get("role").and_then(JValue::as_str) == Some("assistant") {
-                        let pieces =
-                            text_blocks(m.get("content").unwrap_or(&JValue::Null), &["text"]);
-                        if !pieces.is_empty() {
-                            conversation.push(pieces, agent_name(m));
-                        }
-                    }
-                }
-                self.conversations.push(conversation);
-            }
+            Ok(v) => read(self, v),
             Err(e) => self.unreadable = Some(e),
         }
     }
@@ -519,6 +353,27 @@ impl SessionLog {
             }
         }
         out
+    }
+
+    /// For each call id, the order of its last result (A002), and for each
+    /// result id the order of its first call (A003): calls and results meet
+    /// through these maps, never pair by pair.
+    pub fn last_results(&self) -> HashMap<&str, (usize, usize)> {
+        let mut last: HashMap<&str, (usize, usize)> = HashMap::with_capacity(self.results.len());
+        for r in &self.results {
+            let e = last.entry(r.id.as_str()).or_insert(r.order);
+            *e = (*e).max(r.order);
+        }
+        last
+    }
+
+    pub fn first_calls(&self) -> HashMap<&str, (usize, usize)> {
+        let mut first: HashMap<&str, (usize, usize)> = HashMap::with_capacity(self.calls.len());
+        for c in &self.calls {
+            let e = first.entry(c.id.as_str()).or_insert(c.order);
+            *e = (*e).min(c.order);
+        }
+        first
     }
 }
 
@@ -596,4 +451,43 @@ fn map_span(index: &Index<'_>, span: &Span) -> Span {
     let start = at(span.start, false);
     let end = at(span.end, true).max(start);
     start..end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_reads_past_records_of_no_known_shape() {
+        let snapshot = r#"{"type":"file-history-snapshot","messageId":"m1","snapshot":{},"isSnapshotUpdate":false}"#;
+        let queue = r#"{"type":"queue-operation","operation":"enqueue","timestamp":"t","content":"hi"}"#;
+        let unknown = r#"{"type":"something-new","data":[1,2,3]}"#;
+        let envelope = r#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"x"}}"#;
+        for first in [snapshot, queue, unknown, r#"{"type":"summary","summary":"s","leafUuid":"l"}"#] {
+            let log = format!("{first}\n{first}\n{envelope}\n");
+            assert_eq!(detect(None, &log), Some(Format::ClaudeCode), "{first}");
+        }
+        assert_eq!(detect(None, &format!("{unknown}\n{unknown}\n")), None);
+    }
+
+    #[test]
+    fn each_format_is_recognised_by_its_shape() {
+        let cases = [
+            (r#"{"timestamp":"t","type":"session_meta","payload":{}}"#, Format::Codex),
+            (r#"{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}"#, Format::Pi),
+            (r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#, Format::GeminiJsonl),
+            (r#"{"messages":[{"role":"user","content":"x"}]}"#, Format::OpenAi),
+            (r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","messages":[]}"#, Format::GeminiJson),
+            (r#"{"info":{"id":"ses_1"},"messages":[{"info":{"role":"user"},"parts":[]}]}"#, Format::OpenCode),
+            (r#"[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"read_file","input":{}}]}]"#, Format::Cline),
+            (r#"[{"role":"user","content":"x"},{"role":"assistant","content":"y"}]"#, Format::OpenAi),
+        ];
+        for (text, format) in cases {
+            assert_eq!(detect(None, text), Some(format), "{text}");
+        }
+        // JSON that is no log.
+        for text in [r#"{"name":"x","version":"1.0.0"}"#, "[1, 2, 3]", r#"{"messages":"no"}"#] {
+            assert_eq!(detect(None, text), None, "{text}");
+        }
+    }
 }

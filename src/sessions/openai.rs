@@ -1,0 +1,85 @@
+//! OpenAI chat messages: an array of messages, an object with `messages`,
+//! or JSONL with one conversation (`{"messages": […]}`) a line, as
+//! fine-tuning and evaluation datasets are written. Tool calls are in
+//! `tool_calls[]`, results are `tool` messages naming `tool_call_id`.
+
+use super::json::JValue;
+use super::{agent_name, text_blocks, Conversation, SessionLog, ToolRef};
+use crate::syntax::Span;
+
+/// An array of messages with roles, or an object holding one.
+pub(super) fn is_document(v: &JValue<'_>) -> bool {
+    match v {
+        JValue::Array(items) => !items.is_empty() && items.iter().all(|m| m.get("role").is_some()),
+        JValue::Object(_) => v.get("messages").and_then(JValue::as_array).is_some_and(|m| {
+            m.iter().all(|m| m.get("role").is_some())
+        }),
+        _ => false,
+    }
+}
+
+/// A dataset line: a conversation under `messages`.
+pub(super) fn is_record(v: &JValue<'_>) -> bool {
+    v.get("messages")
+        .and_then(JValue::as_array)
+        .is_some_and(|m| m.iter().all(|m| m.get("role").is_some()))
+}
+
+/// One conversation's messages; `dataset` when the conversation is one
+/// example of many, whose last message's tool calls are its target.
+fn messages(
+    log: &mut SessionLog,
+    messages: &[JValue<'_>],
+    line: usize,
+    line_span: &Span,
+    dataset: bool,
+) -> Conversation {
+    let mut conversation = Conversation::default();
+    for (k, m) in messages.iter().enumerate() {
+        let last = k + 1 == messages.len();
+        for call in m
+            .get("tool_calls")
+            .and_then(JValue::as_array)
+            .unwrap_or_default()
+        {
+            if let Some(id) = call.get("id") {
+                let mut call = ToolRef::new(id, line_span, (line, k));
+                call.target = dataset && last;
+                log.calls.push(call);
+            }
+        }
+        if let Some(id) = m.get("tool_call_id") {
+            log.results.push(ToolRef::new(id, line_span, (line, k)));
+        }
+        if m.get("role").is_some_and(|r| r.is_str("assistant")) {
+            let pieces = text_blocks(
+                m.get("content").unwrap_or(&JValue::Null),
+                &["text", "output_text"],
+            );
+            conversation.push(pieces, agent_name(m));
+        }
+    }
+    conversation
+}
+
+pub(super) fn read(log: &mut SessionLog, text: &str) {
+    let start = text.trim_start();
+    if start.starts_with('[') || start.starts_with('{') && super::json::parse(text, 0).is_ok() {
+        log.read_document(text, |log, v| {
+            let list = match &v {
+                JValue::Array(items) => &items[..],
+                _ => v.get("messages").and_then(JValue::as_array).unwrap_or_default(),
+            };
+            let c = messages(log, list, 0, &(0..text.len()), false);
+            log.conversations.push(c);
+        });
+        return;
+    }
+    // JSONL: each line is a conversation of its own.
+    let mut conversations = Vec::new();
+    log.read_jsonl(text, |log, i, span, v| {
+        let list = v.get("messages").and_then(JValue::as_array).unwrap_or_default();
+        conversations.push(messages(log, list, i, span, true));
+    });
+    log.conversations.extend(conversations);
+}
