@@ -8,7 +8,7 @@
 #   scripts/bench.sh shapes memory   the named sections only
 #   BENCH_GB=0.2 scripts/bench.sh memory    a smaller "large" transcript
 #
-# Sections: shapes, memory, corpus. Inputs are generated (seeded, so every
+# Sections: shapes, memory, corpus, sessions. Inputs are generated (seeded, so every
 # run sees the same bytes) under $BENCH_DIR (default: a temporary
 # directory, removed afterwards). Needs hyperfine and GNU time (installed
 # with apt-get when missing and run as root, as is ripgrep for the
@@ -19,7 +19,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 sections=("$@")
-[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus)
+[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus sessions)
 
 if ! command -v hyperfine >/dev/null; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -59,7 +59,7 @@ echo
 # The median wall time of a command, in seconds, over several runs.
 median() {
     local json="$dir/hyperfine.json"
-    hyperfine --style none -N -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$1" >/dev/null
+    hyperfine --style none -N -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$1" >/dev/null 2>&1
     python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
 }
 
@@ -173,11 +173,49 @@ corpus() {
     echo
 }
 
+sessions() {
+    local mb="${BENCH_SESSION_MB:-100}"
+    echo "== sessions: a ${mb} MB Claude Code log, side by side with Python's json.loads over its lines"
+    "$gen" session claude "$dir/claude.jsonl" "${mb}MB" 11 2>/dev/null
+    printf '%s\n' 'import json, sys' 'for line in open(sys.argv[1], encoding="utf-8"):' '    json.loads(line)' >"$dir/loads.py"
+    local size t_py t_bl kb
+    size="$(stat -c %s "$dir/claude.jsonl")"
+    t_py="$(RUNS=5 median "python3 $dir/loads.py $dir/claude.jsonl")"
+    t_bl="$(median "$bl check --format concise $dir/claude.jsonl")"
+    kb="$(peak_kb "$bl" check --format concise "$dir/claude.jsonl")"
+    local speedup mbs mem
+    speedup="$(ratio "$t_bl" "$t_py")"
+    mbs="$(python3 -c "print('%.0f' % ($size / 1e6 / $t_bl))")"
+    mem="$(python3 -c "print('%.2f' % ($kb * 1024 / $size))")"
+    echo "json.loads   ${t_py}s"
+    echo "check        ${t_bl}s  ${mbs} MB/s, ${speedup}x faster than json.loads (target 2x): $(python3 -c "print('ok' if $speedup >= 2 else 'MISSED')")"
+    echo "peak memory  $((kb / 1024)) MB, ${mem}x the file (target 1.5x): $(verdict "$mem" 1.5)"
+    echo
+    echo "== sessions: 10x the Claude Code log costs at most 11x the time"
+    "$gen" session claude "$dir/claude10.jsonl" "$((mb * 10))MB" 11 2>/dev/null
+    local t_large
+    t_large="$(RUNS=3 median "$bl check --format concise $dir/claude10.jsonl")"
+    echo "check        ${t_large}s  $(ratio "$t_bl" "$t_large")x the ${mb} MB log (target 11x): $(verdict "$(ratio "$t_bl" "$t_large")" 11)"
+    rm -f "$dir/claude10.jsonl"
+    echo
+    echo "== sessions: every generated format, ${mb} MB each"
+    printf '%-8s %10s %10s %12s %9s\n' format check 'MB/s' json.loads speedup
+    for format in claude codex gemini pi openai; do
+        "$gen" session "$format" "$dir/s.jsonl" "${mb}MB" 5 2>/dev/null
+        size="$(stat -c %s "$dir/s.jsonl")"
+        t_bl="$(RUNS=5 median "$bl check --format concise $dir/s.jsonl")"
+        t_py="$(RUNS=3 median "python3 $dir/loads.py $dir/s.jsonl")"
+        printf '%-8s %9ss %10s %11ss %8sx\n' "$format" "$t_bl" "$(python3 -c "print('%.0f' % ($size / 1e6 / $t_bl))")" "$t_py" "$(ratio "$t_bl" "$t_py")"
+    done
+    rm -f "$dir/s.jsonl" "$dir/claude.jsonl" "$dir/loads.py"
+    echo
+}
+
 for s in "${sections[@]}"; do
     case "$s" in
-        shapes | memory | corpus) "$s" ;;
+        shapes | memory | corpus | sessions) "$s" ;;
         *)
-            echo "bench: unknown section $s (shapes, memory, corpus)" >&2
+            echo "bench: unknown section $s (shapes, memory, corpus, sessions)" >&2
             exit 2
             ;;
     esac

@@ -3,11 +3,15 @@
 //!   cargo run --release --example corpus -- tree DIR FILES BYTES [SEED]
 //!   cargo run --release --example corpus -- file PATH BYTES [SEED]
 //!   cargo run --release --example corpus -- shape NAME N PATH
+//!   cargo run --release --example corpus -- session FORMAT PATH BYTES [SEED]
+//!     (FORMAT: claude, codex, gemini, pi, openai; see sessions.rs)
 //!
 //! BYTES accepts a suffix: 20MB, 512KB, 1GB (powers of 1000).
 
 #[path = "gen.rs"]
 mod gen;
+#[path = "sessions.rs"]
+mod sessions;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -34,7 +38,7 @@ fn write(path: &Path, content: &str) -> std::io::Result<()> {
 
 fn run(args: &[String]) -> Result<(), String> {
     let usage =
-        "usage: corpus tree DIR FILES BYTES [SEED] | file PATH BYTES [SEED] | shape NAME N PATH";
+        "usage: corpus tree DIR FILES BYTES [SEED] | file PATH BYTES [SEED] | shape NAME N PATH | session FORMAT PATH BYTES [SEED]";
     let arg = |i: usize| args.get(i).map(String::as_str).ok_or(usage);
     let seed = |i: usize| {
         args.get(i)
@@ -68,6 +72,21 @@ fn run(args: &[String]) -> Result<(), String> {
                 format!("unknown shape {name}; shapes: {}", names.join(", "))
             })?;
             write(Path::new(arg(3)?), &content).map_err(|e| e.to_string())?;
+        }
+        "session" => {
+            let path = Path::new(arg(2)?);
+            let bytes = size(arg(3)?).ok_or(usage)?;
+            let mut rng = gen::Rng::new(seed(4)?);
+            let content = match arg(1)? {
+                "claude" => sessions::claude(&mut rng, bytes),
+                "codex" => sessions::codex(&mut rng, bytes),
+                "gemini" => sessions::gemini(&mut rng, bytes),
+                "pi" => sessions::pi(&mut rng, bytes),
+                "openai" => sessions::openai(&mut rng, bytes),
+                other => return Err(format!("unknown session format {other}")),
+            };
+            write(path, &content).map_err(|e| e.to_string())?;
+            eprintln!("{}: {} bytes", path.display(), content.len());
         }
         _ => return Err(usage.into()),
     }

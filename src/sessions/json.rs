@@ -128,7 +128,7 @@ fn escape_at(t: &str, at: usize) -> Option<(char, usize)> {
         b't' => '\t',
         b'u' => {
             let hi = hex4(t, at + 2)?;
-            if (0xD800..0xDC00).contains(&hi) && t[at + 6..].starts_with("\\u") {
+            if (0xD800..0xDC00).contains(&hi) && t.get(at + 6..).is_some_and(|r| r.starts_with("\\u")) {
                 let lo = hex4(t, at + 8)?;
                 let code = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
                 return Some((char::from_u32(code).unwrap_or('\u{FFFD}'), 12));
@@ -138,6 +138,27 @@ fn escape_at(t: &str, at: usize) -> Option<(char, usize)> {
         _ => return None,
     };
     Some((c, 2))
+}
+
+/// The length of a valid escape at byte `at` (checked, not decoded).
+#[inline]
+fn escape_len(b: &[u8], at: usize) -> Option<usize> {
+    match *b.get(at + 1)? {
+        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => Some(2),
+        b'u' => {
+            let hex = b.get(at + 2..at + 6)?;
+            if !hex.iter().all(u8::is_ascii_hexdigit) {
+                return None;
+            }
+            // A high surrogate followed by its low half is one escape.
+            let hi = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+            let pair = (0xD800..0xDC00).contains(&hi)
+                && b.get(at + 6..at + 8) == Some(b"\\u")
+                && b.get(at + 8..at + 12).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+            Some(if pair { 12 } else { 6 })
+        }
+        _ => None,
+    }
 }
 
 fn hex4(t: &str, at: usize) -> Option<u32> {
@@ -332,39 +353,70 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A string, checked but not decoded: the closing quote is found with
-    /// memchr, escapes are checked where they are.
+    /// A string, checked but not decoded: its closing quote is found with
+    /// memchr (a quote after an odd run of backslashes is escaped), then the
+    /// bytes between are checked eight at a time for control characters and
+    /// at each backslash for a valid escape.
     fn string(&mut self) -> Result<Raw<'a>, String> {
         self.eat(b'"')?;
         let start = self.i;
-        let mut escaped = false;
-        loop {
-            let Some(k) = memchr::memchr2(b'"', b'\\', &self.b[self.i..]) else {
+        let b = self.b;
+        let mut from = start;
+        let end = loop {
+            let Some(k) = memchr::memchr(b'"', &b[from..]) else {
                 return Err("an unterminated string".into());
             };
-            let stop = self.i + k;
-            if let Some(c) = self.b[self.i..stop].iter().position(|&c| c < 0x20) {
-                return Err(format!(
-                    "a control character in a string at byte {}",
-                    self.i + c
-                ));
+            let quote = from + k;
+            let backslashes = b[start..quote].iter().rev().take_while(|&&c| c == b'\\').count();
+            if backslashes % 2 == 0 {
+                break quote;
             }
-            if self.b[stop] == b'"' {
-                self.i = stop + 1;
-                return Ok(Raw {
-                    text: &self.s[start..stop],
-                    start: self.base + start,
-                    escaped,
-                });
+            from = quote + 1;
+        };
+        let body = &b[start..end];
+        if has_control(body) {
+            let c = body.iter().position(|&c| c < 0x20).unwrap_or(0);
+            return Err(format!(
+                "a control character in a string at byte {}",
+                start + c
+            ));
+        }
+        let mut escaped = false;
+        let mut next = start;
+        for k in memchr::memchr_iter(b'\\', body) {
+            let at = start + k;
+            if at < next {
+                // The second byte of an escape (`\\\\`).
+                continue;
             }
             escaped = true;
-            match escape_at(self.s, stop) {
-                Some((_, len)) => self.i = stop + len,
-                None if stop + 1 >= self.b.len() => return Err("an unterminated escape".into()),
-                None => return Err(format!("a bad escape at byte {stop}")),
+            match escape_len(&b[..end], at) {
+                Some(len) => next = at + len,
+                None => return Err(format!("a bad escape at byte {at}")),
             }
         }
+        self.i = end + 1;
+        Ok(Raw {
+            text: &self.s[start..end],
+            start: self.base + start,
+            escaped,
+        })
     }
+}
+
+/// Whether any byte is a control character (below 0x20), eight bytes at a
+/// time.
+fn has_control(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        if x.wrapping_sub(ONES * 0x20) & !x & HIGH != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&c| c < 0x20)
 }
 
 #[cfg(test)]
@@ -406,6 +458,14 @@ mod tests {
         assert!(parse("\"a\nb\"", 0).is_err());
         assert!(parse("\"ab\\", 0).is_err());
         assert!(parse("\"ab", 0).is_err());
+        assert!(parse("\"a\\\\\"", 0).is_ok());
+        assert!(parse("\"a\\\"\"", 0).is_ok());
+        assert!(parse("\"a\\\\\\\"", 0).is_err());
+        for c in 0..0x20u8 {
+            let text = format!("\"0123456789ab{}cdef\"", c as char);
+            assert!(parse(&text, 0).is_err(), "{c}");
+        }
+        assert!(!has_control("ü€😀 plain ASCII ~\u{7f}".as_bytes()));
         assert_eq!(
             parse(" [true, null, -1.5e3] ", 0).unwrap(),
             JValue::Array(vec![

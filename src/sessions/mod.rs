@@ -241,11 +241,17 @@ pub fn check(format: Format, source: &str, settings: &Settings) -> Vec<Diagnosti
 /// The lines of a JSONL text: (0-based index, span, text).
 fn lines(text: &str) -> impl Iterator<Item = (usize, Span, &str)> {
     let mut offset = 0;
-    text.split_inclusive('\n').enumerate().map(move |(i, raw)| {
-        let t = raw.trim_end_matches(['\n', '\r']);
-        let span = offset..offset + t.len();
-        offset += raw.len();
-        (i, span, t)
+    let mut index = 0;
+    std::iter::from_fn(move || {
+        if offset >= text.len() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', &text.as_bytes()[offset..]).map_or(text.len(), |k| offset + k);
+        let t = text[offset..end].trim_end_matches('\r');
+        let item = (index, offset..offset + t.len(), t);
+        offset = end + 1;
+        index += 1;
+        Some(item)
     })
 }
 
