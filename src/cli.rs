@@ -100,7 +100,9 @@ pub enum FailOn {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Files and directories to check (`-` reads standard input). Directories
-    /// are walked for .md, .markdown, .txt and .transcript files. Default: `.`.
+    /// are walked for .md, .markdown, .txt and .transcript files, and for
+    /// .yaml, .yml, .json and .jsonl files that are records or session logs.
+    /// Default: `.`.
     pub paths: Vec<PathBuf>,
     /// How to print diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
