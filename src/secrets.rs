@@ -219,15 +219,16 @@ pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
     let mut merged = Vec::with_capacity(found.len() + extra.len());
     let mut prefixed = found.into_iter().peekable();
     for s in extra {
-        while prefixed.peek().is_some_and(|p| p.range.end <= s.range.start) {
+        while prefixed
+            .peek()
+            .is_some_and(|p| p.range.end <= s.range.start)
+        {
             merged.extend(prefixed.next());
         }
         let overlaps = merged
             .last()
             .is_some_and(|p: &Secret| p.range.end > s.range.start)
-            || prefixed
-                .peek()
-                .is_some_and(|p| p.range.start < s.range.end);
+            || prefixed.peek().is_some_and(|p| p.range.start < s.range.end);
         if !overlaps {
             merged.push(s);
         }
@@ -299,8 +300,8 @@ fn validate(bytes: &[u8], start: usize, prefix_end: usize, kind: Kind) -> Option
         Kind::PrivateKey => {
             // `-----BEGIN … PRIVATE KEY-----`, to the matching END line or,
             // when there is none, the end of the text.
-            let line_end = memchr::memchr(b'\n', &bytes[prefix_end..])
-                .map_or(bytes.len(), |i| prefix_end + i);
+            let line_end =
+                memchr::memchr(b'\n', &bytes[prefix_end..]).map_or(bytes.len(), |i| prefix_end + i);
             let header = &bytes[prefix_end..line_end];
             memchr::memmem::find(header, b"PRIVATE KEY")?;
             let end = memchr::memmem::find(&bytes[line_end..], b"-----END")
@@ -313,7 +314,9 @@ fn validate(bytes: &[u8], start: usize, prefix_end: usize, kind: Kind) -> Option
             Some(end)
         }
         Kind::AwsKeyId => {
-            let end = run(prefix_end, &|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+            let end = run(prefix_end, &|b| {
+                b.is_ascii_uppercase() || b.is_ascii_digit()
+            });
             (end - prefix_end >= 16).then_some(end)
         }
         Kind::GitHub => {
@@ -403,7 +406,10 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
             .collect();
         for w in shown {
             let first = secrets.partition_point(|s| s.range.end <= w.start);
-            for s in secrets[first..].iter().take_while(|s| s.range.start < w.end) {
+            for s in secrets[first..]
+                .iter()
+                .take_while(|s| s.range.start < w.end)
+            {
                 if !d.redact.contains(&s.range) {
                     d.redact.push(s.range.clone());
                 }
@@ -585,7 +591,10 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(text[found[0].range.clone()].ends_with("PRIVATE KEY-----"));
         assert!(text[found[0].range.clone()].contains("b3Blbn"));
-        assert_eq!(credential("-----BEGIN OPENSSH PRIVATE KEY-----"), Some("a private key"));
+        assert_eq!(
+            credential("-----BEGIN OPENSSH PRIVATE KEY-----"),
+            Some("a private key")
+        );
     }
 
     #[test]

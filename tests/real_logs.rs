@@ -19,19 +19,46 @@ fn root() -> PathBuf {
 /// Every log, with the format it is and the diagnostics pinned for it
 /// (code and line). None of these logs uses the protocol's markers, so
 /// every pin is empty: a diagnostic here is a false positive.
-const LOGS: &[(&str, Format, &[(&str, usize)])] = &[
-    ("claude-code/agentlogs-compact.jsonl", Format::ClaudeCode, &[]),
+/// A rule code and the line it is reported on.
+type Pin = (&'static str, usize);
+
+const LOGS: &[(&str, Format, &[Pin])] = &[
+    (
+        "claude-code/agentlogs-compact.jsonl",
+        Format::ClaudeCode,
+        &[],
+    ),
     ("claude-code/agentlogs-crud.jsonl", Format::ClaudeCode, &[]),
-    ("claude-code/agentlogs-images.jsonl", Format::ClaudeCode, &[]),
-    ("claude-code/agentlogs-subagent.jsonl", Format::ClaudeCode, &[]),
+    (
+        "claude-code/agentlogs-images.jsonl",
+        Format::ClaudeCode,
+        &[],
+    ),
+    (
+        "claude-code/agentlogs-subagent.jsonl",
+        Format::ClaudeCode,
+        &[],
+    ),
     ("codex/agentlogs-crud.jsonl", Format::Codex, &[]),
     ("codex/agentlogs-images.jsonl", Format::Codex, &[]),
     ("cline/agentlogs-crud.json", Format::Cline, &[]),
     ("opencode/agentlogs-crud.json", Format::OpenCode, &[]),
     ("pi/agentlogs-crud.jsonl", Format::Pi, &[]),
-    ("recorded/claude-code-2.1.197-blocked-turn.jsonl", Format::ClaudeCode, &[]),
-    ("recorded/codex-0.171-blocked-turn.jsonl", Format::Codex, &[]),
-    ("recorded/gemini-cli-0.61-blocked-turn.jsonl", Format::GeminiJsonl, &[]),
+    (
+        "recorded/claude-code-2.1.197-blocked-turn.jsonl",
+        Format::ClaudeCode,
+        &[],
+    ),
+    (
+        "recorded/codex-0.171-blocked-turn.jsonl",
+        Format::Codex,
+        &[],
+    ),
+    (
+        "recorded/gemini-cli-0.61-blocked-turn.jsonl",
+        Format::GeminiJsonl,
+        &[],
+    ),
 ];
 
 fn available() -> bool {
@@ -43,7 +70,10 @@ fn available() -> bool {
         "the reference logs are missing from {}",
         root().display()
     );
-    eprintln!("notice: {} is missing; the real logs are not tested", root().display());
+    eprintln!(
+        "notice: {} is missing; the real logs are not tested",
+        root().display()
+    );
     false
 }
 
@@ -59,7 +89,11 @@ fn every_real_log_is_detected_and_gives_its_pinned_diagnostics() {
         if dir.is_dir() {
             for f in fs::read_dir(&dir).unwrap() {
                 let f = f.unwrap().path();
-                let rel = f.strip_prefix(root()).unwrap().to_string_lossy().to_string();
+                let rel = f
+                    .strip_prefix(root())
+                    .unwrap()
+                    .to_string_lossy()
+                    .to_string();
                 on_disk.push(rel);
             }
         }
@@ -72,12 +106,17 @@ fn every_real_log_is_detected_and_gives_its_pinned_diagnostics() {
         let path = root().join(rel);
         let text = fs::read_to_string(&path).unwrap();
         assert_eq!(sessions::detect(Some(&path), &text), Some(*format), "{rel}");
-        assert_eq!(kinds::detect(Some(&path), &text), FileKind::SessionLog, "{rel}");
+        assert_eq!(
+            kinds::detect(Some(&path), &text),
+            FileKind::SessionLog,
+            "{rel}"
+        );
         let index = LineIndex::new(&text);
-        let found: Vec<(&str, usize)> = boardlint::check_file(Some(&path), &text, &Settings::default())
-            .iter()
-            .map(|d| (d.code, index.position(d.span.start).line))
-            .collect();
+        let found: Vec<(&str, usize)> =
+            boardlint::check_file(Some(&path), &text, &Settings::default())
+                .iter()
+                .map(|d| (d.code, index.position(d.span.start).line))
+                .collect();
         assert_eq!(&found[..], *pinned, "{rel}");
     }
 }
@@ -113,34 +152,34 @@ fn first_assistant_text(format: Format, text: &str) -> (usize, String) {
         .iter()
         .find_map(|(at, r)| {
             let found = match format {
-            Format::ClaudeCode => (r["type"] == "assistant")
-                .then(|| text_block(&r["message"]["content"], &["text"]))
-                .flatten(),
-            Format::Codex => (r["type"] == "response_item"
-                && r["payload"]["type"] == "message"
-                && r["payload"]["role"] == "assistant")
-                .then(|| text_block(&r["payload"]["content"], &["output_text"]))
-                .flatten(),
-            Format::Pi => (r["type"] == "message" && r["message"]["role"] == "assistant")
-                .then(|| text_block(&r["message"]["content"], &["text"]))
-                .flatten(),
-            Format::GeminiJsonl => (r["type"] == "gemini")
-                .then(|| r["content"].as_str().map(str::to_string))
-                .flatten(),
-            Format::OpenCode => r["messages"].as_array().unwrap().iter().find_map(|m| {
-                (m["info"]["role"] == "assistant")
-                    .then(|| text_block(&m["parts"], &["text"]))
-                    .flatten()
-            }),
-            // Cline's answer is the result of its attempt_completion call.
-            Format::Cline => r.as_array().unwrap().iter().find_map(|m| {
-                m["content"].as_array()?.iter().find_map(|b| {
-                    (b["name"] == "attempt_completion")
-                        .then(|| b["input"]["result"].as_str().map(str::to_string))
+                Format::ClaudeCode => (r["type"] == "assistant")
+                    .then(|| text_block(&r["message"]["content"], &["text"]))
+                    .flatten(),
+                Format::Codex => (r["type"] == "response_item"
+                    && r["payload"]["type"] == "message"
+                    && r["payload"]["role"] == "assistant")
+                    .then(|| text_block(&r["payload"]["content"], &["output_text"]))
+                    .flatten(),
+                Format::Pi => (r["type"] == "message" && r["message"]["role"] == "assistant")
+                    .then(|| text_block(&r["message"]["content"], &["text"]))
+                    .flatten(),
+                Format::GeminiJsonl => (r["type"] == "gemini")
+                    .then(|| r["content"].as_str().map(str::to_string))
+                    .flatten(),
+                Format::OpenCode => r["messages"].as_array().unwrap().iter().find_map(|m| {
+                    (m["info"]["role"] == "assistant")
+                        .then(|| text_block(&m["parts"], &["text"]))
                         .flatten()
-                })
-            }),
-            _ => None,
+                }),
+                // Cline's answer is the result of its attempt_completion call.
+                Format::Cline => r.as_array().unwrap().iter().find_map(|m| {
+                    m["content"].as_array()?.iter().find_map(|b| {
+                        (b["name"] == "attempt_completion")
+                            .then(|| b["input"]["result"].as_str().map(str::to_string))
+                            .flatten()
+                    })
+                }),
+                _ => None,
             };
             found.map(|t| (*at, t))
         })
@@ -193,7 +232,10 @@ fn a_marker_put_into_an_assistant_text_is_reported_where_it_is() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         let name = path.file_name().unwrap().to_string_lossy();
         assert!(
-            stdout.contains(&format!("{name}:{}:{}: error[M002]", want.line, want.column)),
+            stdout.contains(&format!(
+                "{name}:{}:{}: error[M002]",
+                want.line, want.column
+            )),
             "{rel}: {stdout}"
         );
     }

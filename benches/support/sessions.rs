@@ -100,10 +100,21 @@ pub fn claude(rng: &mut Rng, bytes: usize) -> String {
         });
         (id, v)
     };
-    push(&mut out, json!({"type": "summary", "summary": "Q3 plan review", "leafUuid": uuid(rng)}));
+    push(
+        &mut out,
+        json!({"type": "summary", "summary": "Q3 plan review", "leafUuid": uuid(rng)}),
+    );
     while out.len() < bytes {
-        push(&mut out, json!({"type": "file-history-snapshot", "messageId": uuid(rng), "snapshot": {"trackedFileBackups": {}, "timestamp": "2026-03-05T14:02:11.418Z"}, "isSnapshotUpdate": false}));
-        let (id, v) = envelope(rng, &parent, "user", json!({"role": "user", "content": "Review the Q3 plan and tell me what the board will ask."}));
+        push(
+            &mut out,
+            json!({"type": "file-history-snapshot", "messageId": uuid(rng), "snapshot": {"trackedFileBackups": {}, "timestamp": "2026-03-05T14:02:11.418Z"}, "isSnapshotUpdate": false}),
+        );
+        let (id, v) = envelope(
+            rng,
+            &parent,
+            "user",
+            json!({"role": "user", "content": "Review the Q3 plan and tell me what the board will ask."}),
+        );
         push(&mut out, v);
         parent = Some(id);
         for _ in 0..1 + rng.below(6) {
@@ -122,11 +133,21 @@ pub fn claude(rng: &mut Rng, bytes: usize) -> String {
             }
             let call = format!("toolu_{:024x}", rng.next() as u128 * 7919);
             let tool = rng.pick(TOOLS);
-            let (id, v) = envelope(rng, &parent, "assistant", json!({"id": msg, "role": "assistant", "model": "claude-sonnet-4-5", "content": [{"type": "tool_use", "id": call, "name": tool, "input": {"file_path": "/home/user/kestrel/src/forecast.rs", "command": "cargo test -q 2>&1 | tail -40"}}]}));
+            let (id, v) = envelope(
+                rng,
+                &parent,
+                "assistant",
+                json!({"id": msg, "role": "assistant", "model": "claude-sonnet-4-5", "content": [{"type": "tool_use", "id": call, "name": tool, "input": {"file_path": "/home/user/kestrel/src/forecast.rs", "command": "cargo test -q 2>&1 | tail -40"}}]}),
+            );
             push(&mut out, v);
             parent = Some(id);
             let body = long_output(rng);
-            let (id, mut v) = envelope(rng, &parent, "user", json!({"role": "user", "content": [{"type": "tool_result", "tool_use_id": call, "content": body}]}));
+            let (id, mut v) = envelope(
+                rng,
+                &parent,
+                "user",
+                json!({"role": "user", "content": [{"type": "tool_result", "tool_use_id": call, "content": body}]}),
+            );
             v["toolUseResult"] = json!({"stdout": body, "stderr": "", "interrupted": false});
             push(&mut out, v);
             parent = Some(id);
@@ -139,23 +160,58 @@ pub fn claude(rng: &mut Rng, bytes: usize) -> String {
 pub fn codex(rng: &mut Rng, bytes: usize) -> String {
     let mut out = String::with_capacity(bytes + 100_000);
     let push = |out: &mut String, kind: &str, payload: Value| {
-        out.push_str(&json!({"timestamp": "2026-03-05T14:02:11.418Z", "type": kind, "payload": payload}).to_string());
+        out.push_str(
+            &json!({"timestamp": "2026-03-05T14:02:11.418Z", "type": kind, "payload": payload})
+                .to_string(),
+        );
         out.push('\n');
     };
-    push(&mut out, "session_meta", json!({"id": uuid(rng), "cwd": "/home/user/lumora", "cli_version": "0.171.0", "instructions": output(rng, 2000)}));
+    push(
+        &mut out,
+        "session_meta",
+        json!({"id": uuid(rng), "cwd": "/home/user/lumora", "cli_version": "0.171.0", "instructions": output(rng, 2000)}),
+    );
     while out.len() < bytes {
-        push(&mut out, "turn_context", json!({"cwd": "/home/user/lumora", "approval_policy": "on-request", "model": "gpt-5.2-codex"}));
-        push(&mut out, "response_item", json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Price the new tier and check the board pack."}]}));
+        push(
+            &mut out,
+            "turn_context",
+            json!({"cwd": "/home/user/lumora", "approval_policy": "on-request", "model": "gpt-5.2-codex"}),
+        );
+        push(
+            &mut out,
+            "response_item",
+            json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Price the new tier and check the board pack."}]}),
+        );
         for _ in 0..1 + rng.below(6) {
-            push(&mut out, "response_item", json!({"type": "reasoning", "summary": [{"type": "summary_text", "text": "Reading the pricing sheet."}], "encrypted_content": output(rng, 800)}));
+            push(
+                &mut out,
+                "response_item",
+                json!({"type": "reasoning", "summary": [{"type": "summary_text", "text": "Reading the pricing sheet."}], "encrypted_content": output(rng, 800)}),
+            );
             if rng.chance(40) {
                 let text = assistant_text(rng);
-                push(&mut out, "response_item", json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": text}]}));
-                push(&mut out, "event_msg", json!({"type": "agent_message", "message": text}));
+                push(
+                    &mut out,
+                    "response_item",
+                    json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": text}]}),
+                );
+                push(
+                    &mut out,
+                    "event_msg",
+                    json!({"type": "agent_message", "message": text}),
+                );
             }
             let call = format!("call_{:024x}", rng.next() as u128 * 104729);
-            push(&mut out, "response_item", json!({"type": "function_call", "name": "shell", "arguments": "{\"command\":[\"bash\",\"-lc\",\"rg -n price src\"]}", "call_id": call}));
-            push(&mut out, "response_item", json!({"type": "function_call_output", "call_id": call, "output": json!({"output": long_output(rng), "metadata": {"exit_code": 0}}).to_string()}));
+            push(
+                &mut out,
+                "response_item",
+                json!({"type": "function_call", "name": "shell", "arguments": "{\"command\":[\"bash\",\"-lc\",\"rg -n price src\"]}", "call_id": call}),
+            );
+            push(
+                &mut out,
+                "response_item",
+                json!({"type": "function_call_output", "call_id": call, "output": json!({"output": long_output(rng), "metadata": {"exit_code": 0}}).to_string()}),
+            );
         }
     }
     out
@@ -168,14 +224,26 @@ pub fn gemini(rng: &mut Rng, bytes: usize) -> String {
         out.push_str(&v.to_string());
         out.push('\n');
     };
-    push(&mut out, json!({"sessionId": uuid(rng), "projectHash": format!("{:016x}", rng.next()), "startTime": "2026-03-05T14:02:11.418Z", "lastUpdated": "2026-03-05T14:02:11.418Z", "kind": "main"}));
+    push(
+        &mut out,
+        json!({"sessionId": uuid(rng), "projectHash": format!("{:016x}", rng.next()), "startTime": "2026-03-05T14:02:11.418Z", "lastUpdated": "2026-03-05T14:02:11.418Z", "kind": "main"}),
+    );
     while out.len() < bytes {
-        push(&mut out, json!({"id": uuid(rng), "timestamp": "2026-03-05T14:02:11.418Z", "type": "user", "content": [{"text": "Review the Q3 plan."}]}));
-        push(&mut out, json!({"$set": {"lastUpdated": "2026-03-05T14:02:11.418Z"}}));
+        push(
+            &mut out,
+            json!({"id": uuid(rng), "timestamp": "2026-03-05T14:02:11.418Z", "type": "user", "content": [{"text": "Review the Q3 plan."}]}),
+        );
+        push(
+            &mut out,
+            json!({"$set": {"lastUpdated": "2026-03-05T14:02:11.418Z"}}),
+        );
         let calls: Vec<Value> = (0..1 + rng.below(5))
             .map(|_| json!({"id": format!("read_file-{}", rng.next()), "name": "read_file", "args": {"absolute_path": "/home/user/plan.md"}, "result": [{"functionResponse": {"id": "x", "name": "read_file", "response": {"output": long_output(rng)}}}], "status": "success", "timestamp": "2026-03-05T14:02:11.418Z"}))
             .collect();
-        push(&mut out, json!({"id": uuid(rng), "timestamp": "2026-03-05T14:02:11.418Z", "type": "gemini", "content": assistant_text(rng), "thoughts": [{"subject": "Reading", "description": output(rng, 300), "timestamp": "2026-03-05T14:02:11.418Z"}], "toolCalls": calls, "model": "gemini-3-flash"}));
+        push(
+            &mut out,
+            json!({"id": uuid(rng), "timestamp": "2026-03-05T14:02:11.418Z", "type": "gemini", "content": assistant_text(rng), "thoughts": [{"subject": "Reading", "description": output(rng, 300), "timestamp": "2026-03-05T14:02:11.418Z"}], "toolCalls": calls, "model": "gemini-3-flash"}),
+        );
     }
     out
 }

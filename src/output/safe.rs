@@ -133,12 +133,17 @@ mod tests {
 
     #[test]
     fn escapes_separators_and_bidi_marks() {
-        for c in ['\u{2028}', '\u{2029}', '\u{200f}', '\u{200e}', '\u{061c}', '\u{2067}'] {
+        for c in [
+            '\u{2028}', '\u{2029}', '\u{200f}', '\u{200e}', '\u{061c}', '\u{2067}',
+        ] {
             let shown = text(&format!("a{c}b")).into_owned();
             assert_eq!(shown, format!("a\\u{{{:x}}}b", c as u32));
             assert!(!lines(&format!("x\n{c}\n")).contains(c));
         }
         assert_eq!(lines("-a\r\n+b\n"), "-a\r\n+b\n");
-        assert_eq!(lines("+\u{1b}]52;c;eA==\u{7}\n"), "+\\u{1b}]52;c;eA==\\u{7}\n");
+        assert_eq!(
+            lines("+\u{1b}]52;c;eA==\u{7}\n"),
+            "+\\u{1b}]52;c;eA==\\u{7}\n"
+        );
     }
 }

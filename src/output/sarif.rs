@@ -171,6 +171,9 @@ mod tests {
         let doc: Value = serde_json::from_str(&sarif(&[])).unwrap();
         let driver = &doc["runs"][0]["tool"]["driver"];
         assert_eq!(driver["informationUri"], repository);
-        assert!(driver["rules"][0]["helpUri"].as_str().unwrap().starts_with(repository));
+        assert!(driver["rules"][0]["helpUri"]
+            .as_str()
+            .unwrap()
+            .starts_with(repository));
     }
 }

@@ -36,7 +36,11 @@ impl SessionRule for ToolCallWithoutResult {
         let last_results = s.log.last_results();
         for call in &s.log.calls {
             // A dataset example's final tool call is its target.
-            if call.target || last_results.get(call.id.as_str()).is_some_and(|&r| r > call.order) {
+            if call.target
+                || last_results
+                    .get(call.id.as_str())
+                    .is_some_and(|&r| r > call.order)
+            {
                 continue;
             }
             out.push(

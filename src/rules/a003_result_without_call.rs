@@ -31,7 +31,10 @@ impl SessionRule for ResultWithoutCall {
         }
         let first_calls = s.log.first_calls();
         for result in &s.log.results {
-            if first_calls.get(result.id.as_str()).is_some_and(|&c| c < result.order) {
+            if first_calls
+                .get(result.id.as_str())
+                .is_some_and(|&c| c < result.order)
+            {
                 continue;
             }
             out.push(

@@ -133,8 +133,14 @@ mod tests {
     fn finds_narration_at_sentence_starts() {
         assert_eq!(narration("First I analyzed the data.").len(), 1);
         assert_eq!(narration("• Let me explain the gap").len(), 1);
-        assert_eq!(narration("1. Let me open two reqs → CRO → 2026-06-01").len(), 1);
-        assert_eq!(narration("12) Let me open two reqs. I reviewed May.").len(), 2);
+        assert_eq!(
+            narration("1. Let me open two reqs → CRO → 2026-06-01").len(),
+            1
+        );
+        assert_eq!(
+            narration("12) Let me open two reqs. I reviewed May.").len(),
+            2
+        );
         assert_eq!(narration("Churn rose. I looked at May.").len(), 1);
         assert_eq!(narration("Deixe-me explicar.").len(), 1);
         assert!(narration("The data I looked at is old").is_empty());

@@ -1,5 +1,5 @@
-use crate::secrets::{credential, secret_key};
 use crate::rules::prelude::*;
+use crate::secrets::{credential, secret_key};
 use serde_json::Value;
 
 declare_rule! {
@@ -61,8 +61,7 @@ fn find(key: Option<&str>, value: &Value) -> Option<(String, String, &'static st
 impl TransitionRule for SecretInEvent {
     fn check(&self, log: &TransitionLog<'_>, out: &mut Vec<Diagnostic>) {
         for e in &log.events {
-            let Some((key, secret, kind)) = e.object.iter().find_map(|(k, v)| entry(k, v))
-            else {
+            let Some((key, secret, kind)) = e.object.iter().find_map(|(k, v)| entry(k, v)) else {
                 continue;
             };
             // The secret as written in the raw line (JSON-escaped); the whole

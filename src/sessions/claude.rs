@@ -33,9 +33,7 @@ pub(super) fn read(log: &mut SessionLog, text: &str) {
         let uuid = id("uuid");
         let parent = id("parentUuid");
         let message = v.get("message");
-        let message_id = message
-            .and_then(|m| m.str_at("id"))
-            .map(|s| s.into_owned());
+        let message_id = message.and_then(|m| m.str_at("id")).map(|s| s.into_owned());
         log.records.push(Record {
             uuid: uuid.clone(),
             parent: parent.clone(),
@@ -79,8 +77,8 @@ pub(super) fn read(log: &mut SessionLog, text: &str) {
             None => &mut main,
         };
         // Lines of one reply share `message.id`: their text is one message.
-        let same_reply = message_id.is_some()
-            && last_message_id == message_id.clone().map(|m| (sidechain, m));
+        let same_reply =
+            message_id.is_some() && last_message_id == message_id.clone().map(|m| (sidechain, m));
         match conversation.messages.last_mut() {
             Some(last) if same_reply => last.extend(pieces),
             _ => conversation.push(pieces, agent_name(&v).or_else(|| agent_name(message))),

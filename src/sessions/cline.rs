@@ -47,11 +47,17 @@ pub(super) fn read(log: &mut SessionLog, text: &str) {
                 if !block.get("type").is_some_and(|t| t.is_str("tool_use")) {
                     continue;
                 }
-                let Some(name) = block.str_at("name") else { continue };
+                let Some(name) = block.str_at("name") else {
+                    continue;
+                };
                 let Some(&(_, field)) = ANSWERS.iter().find(|(tool, _)| *tool == name) else {
                     continue;
                 };
-                if let Some(answer) = block.get("input").and_then(|i| i.get(field)).and_then(JValue::as_jstr) {
+                if let Some(answer) = block
+                    .get("input")
+                    .and_then(|i| i.get(field))
+                    .and_then(JValue::as_jstr)
+                {
                     pieces.push(Piece { text: answer });
                 }
             }

@@ -87,11 +87,15 @@ impl Messages {
 pub(super) fn read(log: &mut SessionLog, text: &str) {
     let mut messages = Messages::default();
     let trimmed = text.trim_start();
-    let document = trimmed.starts_with('{')
-        && super::json::parse(text, 0).is_ok_and(|v| is_document(&v));
+    let document =
+        trimmed.starts_with('{') && super::json::parse(text, 0).is_ok_and(|v| is_document(&v));
     if document {
         log.read_document(text, |_, v| {
-            for m in v.get("messages").and_then(JValue::as_array).unwrap_or_default() {
+            for m in v
+                .get("messages")
+                .and_then(JValue::as_array)
+                .unwrap_or_default()
+            {
                 messages.put(m);
             }
         });

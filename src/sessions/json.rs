@@ -128,7 +128,9 @@ fn escape_at(t: &str, at: usize) -> Option<(char, usize)> {
         b't' => '\t',
         b'u' => {
             let hi = hex4(t, at + 2)?;
-            if (0xD800..0xDC00).contains(&hi) && t.get(at + 6..).is_some_and(|r| r.starts_with("\\u")) {
+            if (0xD800..0xDC00).contains(&hi)
+                && t.get(at + 6..).is_some_and(|r| r.starts_with("\\u"))
+            {
                 let lo = hex4(t, at + 8)?;
                 let code = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
                 return Some((char::from_u32(code).unwrap_or('\u{FFFD}'), 12));
@@ -154,7 +156,8 @@ fn escape_len(b: &[u8], at: usize) -> Option<usize> {
             let hi = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
             let pair = (0xD800..0xDC00).contains(&hi)
                 && b.get(at + 6..at + 8) == Some(b"\\u")
-                && b.get(at + 8..at + 12).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+                && b.get(at + 8..at + 12)
+                    .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
             Some(if pair { 12 } else { 6 })
         }
         _ => None,
@@ -367,7 +370,11 @@ impl<'a> Parser<'a> {
                 return Err("an unterminated string".into());
             };
             let quote = from + k;
-            let backslashes = b[start..quote].iter().rev().take_while(|&&c| c == b'\\').count();
+            let backslashes = b[start..quote]
+                .iter()
+                .rev()
+                .take_while(|&&c| c == b'\\')
+                .count();
             if backslashes % 2 == 0 {
                 break quote;
             }

@@ -246,7 +246,8 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, Span, &str)> {
         if offset >= text.len() {
             return None;
         }
-        let end = memchr::memchr(b'\n', &text.as_bytes()[offset..]).map_or(text.len(), |k| offset + k);
+        let end =
+            memchr::memchr(b'\n', &text.as_bytes()[offset..]).map_or(text.len(), |k| offset + k);
         let t = text[offset..end].trim_end_matches('\r');
         let item = (index, offset..offset + t.len(), t);
         offset = end + 1;
@@ -466,10 +467,16 @@ mod tests {
     #[test]
     fn detection_reads_past_records_of_no_known_shape() {
         let snapshot = r#"{"type":"file-history-snapshot","messageId":"m1","snapshot":{},"isSnapshotUpdate":false}"#;
-        let queue = r#"{"type":"queue-operation","operation":"enqueue","timestamp":"t","content":"hi"}"#;
+        let queue =
+            r#"{"type":"queue-operation","operation":"enqueue","timestamp":"t","content":"hi"}"#;
         let unknown = r#"{"type":"something-new","data":[1,2,3]}"#;
         let envelope = r#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"x"}}"#;
-        for first in [snapshot, queue, unknown, r#"{"type":"summary","summary":"s","leafUuid":"l"}"#] {
+        for first in [
+            snapshot,
+            queue,
+            unknown,
+            r#"{"type":"summary","summary":"s","leafUuid":"l"}"#,
+        ] {
             let log = format!("{first}\n{first}\n{envelope}\n");
             assert_eq!(detect(None, &log), Some(Format::ClaudeCode), "{first}");
         }
@@ -479,20 +486,48 @@ mod tests {
     #[test]
     fn each_format_is_recognised_by_its_shape() {
         let cases = [
-            (r#"{"timestamp":"t","type":"session_meta","payload":{}}"#, Format::Codex),
-            (r#"{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}"#, Format::Pi),
-            (r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#, Format::GeminiJsonl),
-            (r#"{"messages":[{"role":"user","content":"x"}]}"#, Format::OpenAi),
-            (r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","messages":[]}"#, Format::GeminiJson),
-            (r#"{"info":{"id":"ses_1"},"messages":[{"info":{"role":"user"},"parts":[]}]}"#, Format::OpenCode),
-            (r#"[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"read_file","input":{}}]}]"#, Format::Cline),
-            (r#"[{"role":"user","content":"x"},{"role":"assistant","content":"y"}]"#, Format::OpenAi),
+            (
+                r#"{"timestamp":"t","type":"session_meta","payload":{}}"#,
+                Format::Codex,
+            ),
+            (
+                r#"{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}"#,
+                Format::Pi,
+            ),
+            (
+                r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#,
+                Format::GeminiJsonl,
+            ),
+            (
+                r#"{"messages":[{"role":"user","content":"x"}]}"#,
+                Format::OpenAi,
+            ),
+            (
+                r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","messages":[]}"#,
+                Format::GeminiJson,
+            ),
+            (
+                r#"{"info":{"id":"ses_1"},"messages":[{"info":{"role":"user"},"parts":[]}]}"#,
+                Format::OpenCode,
+            ),
+            (
+                r#"[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"read_file","input":{}}]}]"#,
+                Format::Cline,
+            ),
+            (
+                r#"[{"role":"user","content":"x"},{"role":"assistant","content":"y"}]"#,
+                Format::OpenAi,
+            ),
         ];
         for (text, format) in cases {
             assert_eq!(detect(None, text), Some(format), "{text}");
         }
         // JSON that is no log.
-        for text in [r#"{"name":"x","version":"1.0.0"}"#, "[1, 2, 3]", r#"{"messages":"no"}"#] {
+        for text in [
+            r#"{"name":"x","version":"1.0.0"}"#,
+            "[1, 2, 3]",
+            r#"{"messages":"no"}"#,
+        ] {
             assert_eq!(detect(None, text), None, "{text}");
         }
     }

@@ -11,9 +11,10 @@ use crate::syntax::Span;
 pub(super) fn is_document(v: &JValue<'_>) -> bool {
     match v {
         JValue::Array(items) => !items.is_empty() && items.iter().all(|m| m.get("role").is_some()),
-        JValue::Object(_) => v.get("messages").and_then(JValue::as_array).is_some_and(|m| {
-            m.iter().all(|m| m.get("role").is_some())
-        }),
+        JValue::Object(_) => v
+            .get("messages")
+            .and_then(JValue::as_array)
+            .is_some_and(|m| m.iter().all(|m| m.get("role").is_some())),
         _ => false,
     }
 }
@@ -68,7 +69,10 @@ pub(super) fn read(log: &mut SessionLog, text: &str) {
         log.read_document(text, |log, v| {
             let list = match &v {
                 JValue::Array(items) => &items[..],
-                _ => v.get("messages").and_then(JValue::as_array).unwrap_or_default(),
+                _ => v
+                    .get("messages")
+                    .and_then(JValue::as_array)
+                    .unwrap_or_default(),
             };
             let c = messages(log, list, 0, &(0..text.len()), false);
             log.conversations.push(c);
@@ -78,7 +82,10 @@ pub(super) fn read(log: &mut SessionLog, text: &str) {
     // JSONL: each line is a conversation of its own.
     let mut conversations = Vec::new();
     log.read_jsonl(text, |log, i, span, v| {
-        let list = v.get("messages").and_then(JValue::as_array).unwrap_or_default();
+        let list = v
+            .get("messages")
+            .and_then(JValue::as_array)
+            .unwrap_or_default();
         conversations.push(messages(log, list, i, span, true));
     });
     log.conversations.extend(conversations);

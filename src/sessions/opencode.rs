@@ -11,13 +11,20 @@ pub(super) fn is_document(v: &JValue<'_>) -> bool {
     v.get("info").is_some_and(JValue::is_object)
         && v.get("messages")
             .and_then(JValue::as_array)
-            .is_some_and(|m| m.iter().all(|m| m.get("info").is_some() && m.get("parts").is_some()))
+            .is_some_and(|m| {
+                m.iter()
+                    .all(|m| m.get("info").is_some() && m.get("parts").is_some())
+            })
 }
 
 pub(super) fn read(log: &mut SessionLog, text: &str) {
     log.read_document(text, |log, v| {
         let mut conversation = Conversation::default();
-        for m in v.get("messages").and_then(JValue::as_array).unwrap_or_default() {
+        for m in v
+            .get("messages")
+            .and_then(JValue::as_array)
+            .unwrap_or_default()
+        {
             let Some(info) = m.get("info") else { continue };
             if !info.get("role").is_some_and(|r| r.is_str("assistant")) {
                 continue;
@@ -28,7 +35,11 @@ pub(super) fn read(log: &mut SessionLog, text: &str) {
                 .unwrap_or_default()
                 .iter()
                 .filter(|p| p.get("type").is_some_and(|t| t.is_str("text")))
-                .filter(|p| !p.get("synthetic").and_then(JValue::as_bool).unwrap_or(false))
+                .filter(|p| {
+                    !p.get("synthetic")
+                        .and_then(JValue::as_bool)
+                        .unwrap_or(false)
+                })
                 .filter_map(|p| p.get("text").and_then(JValue::as_jstr))
                 .map(|text| Piece { text })
                 .collect();

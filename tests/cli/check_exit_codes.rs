@@ -71,7 +71,10 @@ fn the_summary_says_when_an_input_could_not_be_checked() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(!stdout.contains("No problems found (0 files checked)"), "{stdout}");
+    assert!(
+        !stdout.contains("No problems found (0 files checked)"),
+        "{stdout}"
+    );
     assert_eq!(
         stdout,
         "No problems found in the files checked (0 files checked); 1 input could not be checked.\n"
@@ -82,7 +85,10 @@ fn the_summary_says_when_an_input_could_not_be_checked() {
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.ends_with("(1 file checked); 2 inputs could not be checked.\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("(1 file checked); 2 inputs could not be checked.\n"),
+        "{stdout}"
+    );
     fs::write(&good, WITH_ERROR).unwrap();
     let out = boardlint()
         .current_dir(dir.path())
@@ -91,7 +97,9 @@ fn the_summary_says_when_an_input_could_not_be_checked() {
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
-        stdout.ends_with("Found 1 error, 0 warnings in 1 file (1 file checked); 1 input could not be checked.\n"),
+        stdout.ends_with(
+            "Found 1 error, 0 warnings in 1 file (1 file checked); 1 input could not be checked.\n"
+        ),
         "{stdout}"
     );
 }

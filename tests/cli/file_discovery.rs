@@ -94,11 +94,22 @@ fn stdin_filename_applies_config_per_file_ignores_and_excludes() {
 #[test]
 fn a_data_file_of_no_known_kind_named_explicitly_gets_a_note() {
     let root = repo();
-    write(root.path(), "package.json", "{\"name\": \"x\", \"version\": \"1.0.0\"}\n");
-    write(root.path(), "compose.yaml", "services:\n  web:\n    image: nginx\n");
+    write(
+        root.path(),
+        "package.json",
+        "{\"name\": \"x\", \"version\": \"1.0.0\"}\n",
+    );
+    write(
+        root.path(),
+        "compose.yaml",
+        "services:\n  web:\n    image: nginx\n",
+    );
     write(root.path(), "rows.jsonl", "{\"a\": 1}\n{\"a\": 2}\n");
     write(root.path(), "a.md", BAD);
-    let (code, out, err) = check(root.path(), &["package.json", "compose.yaml", "rows.jsonl", "a.md"]);
+    let (code, out, err) = check(
+        root.path(),
+        &["package.json", "compose.yaml", "rows.jsonl", "a.md"],
+    );
     assert_eq!(code, 1, "{out}{err}");
     for name in ["package.json", "compose.yaml", "rows.jsonl"] {
         assert!(

@@ -165,7 +165,11 @@ fn check_fix_applies_the_rewrite_and_reports_what_remains() {
 /// a pipe it is a filter. The terminal comes from `script` (util-linux).
 #[test]
 fn fmt_with_no_path_on_a_terminal_formats_the_current_directory() {
-    if std::process::Command::new("script").arg("--version").output().is_err() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
         eprintln!("notice: `script` is not installed; the terminal case is not tested");
         return;
     }
@@ -187,7 +191,12 @@ fn fmt_with_no_path_on_a_terminal_formats_the_current_directory() {
     assert!(formatted.contains("BOTTOM LINE"), "{formatted}");
     // A pipe with no path: standard input to standard output, no file touched.
     fs::write(&path, DRAFT).unwrap();
-    let out = boardlint().current_dir(dir.path()).arg("fmt").write_stdin(DRAFT).output().unwrap();
+    let out = boardlint()
+        .current_dir(dir.path())
+        .arg("fmt")
+        .write_stdin(DRAFT)
+        .output()
+        .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("BOTTOM LINE"));
     assert_eq!(fs::read_to_string(&path).unwrap(), DRAFT);
 }

@@ -9,11 +9,11 @@ mod file_discovery;
 mod fmt_command;
 mod output_formats;
 mod robustness;
-mod secrets;
-mod terminal_safety;
 mod rule_command;
+mod secrets;
 mod session_logs;
 mod suppressions;
+mod terminal_safety;
 
 use std::path::PathBuf;
 

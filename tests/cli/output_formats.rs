@@ -260,10 +260,23 @@ fn sarif_names_a_file_outside_the_run_directory_by_its_absolute_uri() {
         .iter()
         .map(|r| &r["locations"][0]["physicalLocation"]["artifactLocation"])
         .collect();
-    assert!(places.contains(&&serde_json::json!({"uri": "a.md", "uriBaseId": "%SRCROOT%"})), "{places:?}");
+    assert!(
+        places.contains(&&serde_json::json!({"uri": "a.md", "uriBaseId": "%SRCROOT%"})),
+        "{places:?}"
+    );
     let outside = root.path().canonicalize().unwrap().join("outside");
     let expected = format!("file://{}/b%20c.md", outside.display());
-    assert!(places.iter().any(|p| p["uri"] == expected.as_str() && p.get("uriBaseId").is_none()), "{expected} in {places:?}");
-    let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap();
-    assert!(base.starts_with("file:///") && base.ends_with("/inside/"), "{base}");
+    assert!(
+        places
+            .iter()
+            .any(|p| p["uri"] == expected.as_str() && p.get("uriBaseId").is_none()),
+        "{expected} in {places:?}"
+    );
+    let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        base.starts_with("file:///") && base.ends_with("/inside/"),
+        "{base}"
+    );
 }

@@ -112,7 +112,9 @@ fn run(root: &std::path::Path, format: &str) -> String {
 
 #[test]
 fn no_rule_and_no_format_shows_a_credential() {
-    let formats = ["human", "concise", "json", "jsonl", "sarif", "github", "junit"];
+    let formats = [
+        "human", "concise", "json", "jsonl", "sarif", "github", "junit",
+    ];
     let mut shapes: Vec<(&str, &str)> = SHAPES.iter().map(|s| (*s, *s)).collect();
     shapes.push((PRIVATE_KEY, PRIVATE_KEY_BODY));
     for (secret, shown) in shapes {
@@ -120,14 +122,18 @@ fn no_rule_and_no_format_shows_a_credential() {
         for (_, file, text) in cases() {
             // JSON strings hold the credential as JSON writes it.
             let quoted = match file.ends_with("jsonl") {
-                true => serde_json::to_string(secret).unwrap().trim_matches('"').to_string(),
+                true => serde_json::to_string(secret)
+                    .unwrap()
+                    .trim_matches('"')
+                    .to_string(),
                 false => secret.to_string(),
             };
             write(root.path(), file, &text.replace("{S}", &quoted));
         }
         // Each rule fires on the credential, so each had the chance to quote it.
         let json = run(root.path(), "json");
-        let found: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+        let found: serde_json::Value =
+            serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
         let single_line = secret != PRIVATE_KEY;
         for (code, file, _) in cases() {
             // A role token with `/` or `.` in it is a malformed marker.
@@ -136,15 +142,25 @@ fn no_rule_and_no_format_shows_a_credential() {
                 _ => &[code],
             };
             let fired = found.as_array().unwrap().iter().any(|d| {
-                codes.iter().any(|c| d["code"] == *c) && d["path"].as_str().unwrap().ends_with(file.trim_start_matches("t100/"))
+                codes.iter().any(|c| d["code"] == *c)
+                    && d["path"]
+                        .as_str()
+                        .unwrap()
+                        .ends_with(file.trim_start_matches("t100/"))
             }) || code == "T100" && file.ends_with("jsonl");
             // A private key with spaces is no role or marker; the other
             // shapes fire the rule the case is for.
-            assert!(fired || !single_line, "{code} did not fire on {secret}: {json}");
+            assert!(
+                fired || !single_line,
+                "{code} did not fire on {secret}: {json}"
+            );
         }
         for format in formats {
             let out = run(root.path(), format);
-            assert!(out.contains("[redacted, ") || format == "human", "{format} redacts: {out}");
+            assert!(
+                out.contains("[redacted, ") || format == "human",
+                "{format} redacts: {out}"
+            );
             assert!(!out.contains(shown), "{format} shows {shown}:\n{out}");
         }
     }

@@ -87,7 +87,10 @@ fn a_suppression_naming_no_rule_hides_nothing_and_says_what_it_meant() {
     let (code, out, _) = check(root.path(), &[]);
     assert_eq!(code, 1, "{out}");
     for (file, line) in [("a.md", 3), ("b.md", 3), ("c.md", 3), ("c.md", 5)] {
-        assert!(out.contains(&format!("{file}:{line}:1: error[L001]")), "{out}");
+        assert!(
+            out.contains(&format!("{file}:{line}:1: error[L001]")),
+            "{out}"
+        );
     }
     assert!(
         out.contains("a.md:1:1: warning[X001] unused-suppression: this suppression suppresses nothing for what names no rule: `X999` is not a rule code, code prefix or rule name\n"),

@@ -17,7 +17,11 @@ const HOSTILE: &str = "\u{1b}]52;c;ZWNobyBwd25lZA==\u{7} \u{1b}[2J \u{202e}txt.e
 fn assert_safe(what: &str, out: &[u8]) {
     let out = String::from_utf8_lossy(out);
     for c in RAW {
-        assert!(!out.contains(*c), "{what} prints U+{:04X} raw: {out:?}", *c as u32);
+        assert!(
+            !out.contains(*c),
+            "{what} prints U+{:04X} raw: {out:?}",
+            *c as u32
+        );
     }
 }
 
@@ -40,7 +44,10 @@ fn fmt_diff_escapes_what_the_content_and_the_name_hold() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("+BOTTOM LINE"), "{stdout}");
     assert!(stdout.contains("\\u{1b}]52;c;"), "{stdout}");
-    assert!(stdout.contains("--- a/card\\u{1b}[31m\\u{202e}.md"), "{stdout}");
+    assert!(
+        stdout.contains("--- a/card\\u{1b}[31m\\u{202e}.md"),
+        "{stdout}"
+    );
     assert_safe("fmt --diff", &out.stdout);
     assert_safe("fmt --diff (stderr)", &out.stderr);
     // The file is untouched, the hostile bytes still in it.
@@ -71,7 +78,10 @@ fn separators_and_bidi_marks_are_escaped_in_every_terminal_output() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{format}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("L001"), "{format}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("L001"),
+            "{format}"
+        );
         assert_safe(format, &out.stdout);
         assert_safe(format, &out.stderr);
     }
