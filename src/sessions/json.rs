@@ -237,6 +237,7 @@ pub fn parse(text: &str, base: usize) -> Result<JValue<'_>, String> {
         s: text,
         i: 0,
         base,
+        lines: false,
     };
     p.ws();
     let v = p.value(0)?;
@@ -247,17 +248,81 @@ pub fn parse(text: &str, base: usize) -> Result<JValue<'_>, String> {
     Ok(v)
 }
 
+/// The records of a JSONL text, in one pass: each line's span (without
+/// its line break) and its value, or why it is not JSON. Blank lines are
+/// skipped. A record never reads past its line's end, so the line breaks
+/// are found by the parse itself, not by a pass of their own.
+pub fn records(text: &str) -> impl Iterator<Item = (Span, Result<JValue<'_>, String>)> {
+    let b = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || loop {
+        if at >= b.len() {
+            return None;
+        }
+        let start = at;
+        let mut p = Parser {
+            b: &b[..],
+            s: text,
+            i: start,
+            base: 0,
+            lines: true,
+        };
+        p.ws();
+        if p.i >= b.len() || b[p.i] == b'\n' {
+            // A blank line.
+            at = p.i + 1;
+            continue;
+        }
+        let value = p.value(0).and_then(|v| {
+            p.ws();
+            match b.get(p.i) {
+                None | Some(b'\n') => Ok(v),
+                Some(_) => Err(format!("unexpected text after the value at byte {}", p.i)),
+            }
+        });
+        // The parse stops at or before the line break, never past it.
+        let end = memchr::memchr(b'\n', &b[p.i.min(b.len())..]).map_or(b.len(), |k| p.i + k);
+        at = end + 1;
+        let line_end = if end > start && b[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        let value = value.map_err(|e| rebase(&e, start));
+        return Some((start..line_end, value));
+    })
+}
+
+/// An error's byte offsets, which count from the text's start, counted from
+/// the line's start instead.
+fn rebase(e: &str, start: usize) -> String {
+    match e.rsplit_once("at byte ") {
+        Some((head, n)) => match n.parse::<usize>() {
+            Ok(n) => format!("{head}at byte {}", n.saturating_sub(start)),
+            Err(_) => e.to_string(),
+        },
+        None => e.to_string(),
+    }
+}
+
 struct Parser<'a> {
     b: &'a [u8],
     s: &'a str,
     i: usize,
     base: usize,
+    /// Reading one record of a JSONL text: a line break ends it, it is not
+    /// white space.
+    lines: bool,
 }
 
 impl<'a> Parser<'a> {
     fn ws(&mut self) {
-        while self.i < self.b.len() && matches!(self.b[self.i], b' ' | b'\t' | b'\n' | b'\r') {
-            self.i += 1;
+        while self.i < self.b.len() {
+            match self.b[self.i] {
+                b' ' | b'\t' | b'\r' => self.i += 1,
+                b'\n' if !self.lines => self.i += 1,
+                _ => break,
+            }
         }
     }
 
@@ -442,6 +507,34 @@ mod tests {
         assert_eq!(&raw[rs..re], r#"[INVOKE:cfo|caf\u00e9 \ud83d\ude00]"#);
         assert_eq!(s.raw_offset(0) - 100, raw.find("a\\n").unwrap());
         assert_eq!(v.str_at("text").unwrap(), s.value);
+    }
+
+    #[test]
+    fn records_are_read_line_by_line_in_one_pass() {
+        let text = "{\"a\":1}\r\n\n  \n[1,\n2]\n{\"b\":\"x\"} \n\"open\n{}";
+        let got: Vec<(Span, bool)> = records(text).map(|(span, v)| (span, v.is_ok())).collect();
+        let line = |s: &str| {
+            let at = text.find(s).unwrap();
+            at..at + s.len()
+        };
+        assert_eq!(
+            got,
+            vec![
+                (line("{\"a\":1}"), true),
+                (line("[1,"), false),
+                (line("2]"), false),
+                (line("{\"b\":\"x\"} "), true),
+                (line("\"open"), false),
+                (line("{}"), true),
+            ]
+        );
+        // Strings keep their absolute offsets.
+        let (_, v) = records(text).nth(3).unwrap();
+        let raw = *v.unwrap().get("b").unwrap().raw().unwrap();
+        assert_eq!(&text[raw.span()], "x");
+        // Errors count bytes from the line's start.
+        let (_, e) = records("{}\n{\"a\" 1}\n").nth(1).unwrap();
+        assert_eq!(e.unwrap_err(), "expected `:` at byte 5");
     }
 
     #[test]

@@ -93,10 +93,9 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<Format> {
             return None;
         }
     }
-    lines(text)
-        .filter(|(_, _, t)| !t.trim().is_empty())
+    json::records(text)
         .take(DETECT_RECORDS)
-        .find_map(|(_, _, t)| json::parse(t, 0).ok().and_then(|v| record(&v)))
+        .find_map(|(_, v)| v.ok().and_then(|v| record(&v)))
 }
 
 /// The format of a whole JSON document.
@@ -238,24 +237,6 @@ pub fn check(format: Format, source: &str, settings: &Settings) -> Vec<Diagnosti
     out
 }
 
-/// The lines of a JSONL text: (0-based index, span, text).
-fn lines(text: &str) -> impl Iterator<Item = (usize, Span, &str)> {
-    let mut offset = 0;
-    let mut index = 0;
-    std::iter::from_fn(move || {
-        if offset >= text.len() {
-            return None;
-        }
-        let end =
-            memchr::memchr(b'\n', &text.as_bytes()[offset..]).map_or(text.len(), |k| offset + k);
-        let t = text[offset..end].trim_end_matches('\r');
-        let item = (index, offset..offset + t.len(), t);
-        offset = end + 1;
-        index += 1;
-        Some(item)
-    })
-}
-
 /// The text blocks of a message's content: the content itself when it is a
 /// string, else the `text` of each block of the given types.
 fn text_blocks(content: &JValue<'_>, block_types: &[&str]) -> Vec<Piece> {
@@ -319,12 +300,10 @@ impl SessionLog {
         text: &'t str,
         mut each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
     ) {
-        for (i, span, t) in lines(text) {
-            if t.trim().is_empty() {
-                continue;
-            }
-            match json::parse(t, span.start) {
-                Ok(v) => each(self, i, &span, v),
+        // Records are ordered by where their line starts.
+        for (span, value) in json::records(text) {
+            match value {
+                Ok(v) => each(self, span.start, &span, v),
                 Err(e) => self.invalid.push((span, e)),
             }
         }
