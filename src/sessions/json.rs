@@ -537,6 +537,49 @@ mod tests {
         assert_eq!(e.unwrap_err(), "expected `:` at byte 5");
     }
 
+    proptest::proptest! {
+        /// Reading records in one pass finds what splitting the lines and
+        /// parsing each finds.
+        #[test]
+        fn records_read_as_each_line_parsed_alone(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Just("{".to_string()),
+                    proptest::strategy::Just("}".to_string()),
+                    proptest::strategy::Just("[".to_string()),
+                    proptest::strategy::Just("]".to_string()),
+                    proptest::strategy::Just(",".to_string()),
+                    proptest::strategy::Just(":".to_string()),
+                    proptest::strategy::Just("\n".to_string()),
+                    proptest::strategy::Just("\r\n".to_string()),
+                    proptest::strategy::Just(" ".to_string()),
+                    proptest::strategy::Just("\\".to_string()),
+                    proptest::strategy::Just("\\n".to_string()),
+                    proptest::strategy::Just("\"".to_string()),
+                    "\"[a-z\\\\\"]{0,6}\"",
+                    "-?[0-9]{1,3}",
+                    proptest::strategy::Just("true".to_string()),
+                    proptest::strategy::Just("null".to_string()),
+                ],
+                0..40,
+            )
+        ) {
+            let text: String = parts.concat();
+            let mut expected = Vec::new();
+            let mut offset = 0;
+            for raw in text.split_inclusive('\n') {
+                let line = raw.trim_end_matches('\n').trim_end_matches('\r');
+                if !line.trim().is_empty() {
+                    expected.push((offset..offset + line.len(), parse(line, offset).ok()));
+                }
+                offset += raw.len();
+            }
+            let got: Vec<(Span, Option<JValue<'_>>)> =
+                records(&text).map(|(span, v)| (span, v.ok())).collect();
+            proptest::prop_assert_eq!(got, expected);
+        }
+    }
+
     #[test]
     fn strings_without_escapes_are_borrowed() {
         let raw = r#"{"type":"assistant","k\u0065y":"v"}"#;
