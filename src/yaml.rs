@@ -21,7 +21,8 @@ pub type YamlError = (Option<usize>, String);
 /// [`MAX_DEPTH`]. The error names the cause in the user's terms.
 pub fn parse(text: &str) -> Result<Value, YamlError> {
     check_depth(text)?;
-    serde_yaml::from_str(text).map_err(|e| (e.location().map(|l| l.line()), explain(&e.to_string())))
+    serde_yaml::from_str(text)
+        .map_err(|e| (e.location().map(|l| l.line()), explain(&e.to_string())))
 }
 
 /// The `speaker:` of a transcript's front matter, if it has one.
@@ -524,7 +525,8 @@ impl Scan {
                     }
                 },
                 b':' if self.token_start
-                    || l.get(i + 1).is_none_or(|&n| blank(n) || b",[]{}".contains(&n)) =>
+                    || l.get(i + 1)
+                        .is_none_or(|&n| blank(n) || b",[]{}".contains(&n)) =>
                 {
                     self.token_start = true;
                 }
@@ -646,7 +648,10 @@ mod tests {
                     dirs.push(path);
                     continue;
                 }
-                if !matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml")) {
+                if !matches!(
+                    path.extension().and_then(|e| e.to_str()),
+                    Some("yaml" | "yml")
+                ) {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap();
@@ -674,7 +679,9 @@ mod tests {
             format!("notes: {}{}\n", "[".repeat(80_000), "]".repeat(80_000)),
             format!("notes: {}x\n", "{a: ".repeat(80_000)),
             format!("notes:\n{}x\n", "- ".repeat(80_000)),
-            (0..200).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect(),
+            (0..200)
+                .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+                .collect(),
         ];
         for text in &shapes {
             let (line, message) = parse(text).unwrap_err();
