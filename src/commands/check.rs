@@ -6,8 +6,12 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{display_path, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use super::{
+    display_path, print_config_errors, ConfigFailure, Failure, Unchecked, Workspace, EXIT_FAILURE,
+    EXIT_FINDINGS, EXIT_OK,
+};
 use crate::cli::{CheckArgs, FailOn};
+use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{self, Input};
 use crate::format::{self, FormatOptions};
@@ -23,7 +27,7 @@ const CHUNK: usize = 512;
 /// What checking one input produced.
 struct Outcome {
     name: String,
-    result: Result<Checked, String>,
+    result: Result<Checked, Failure>,
 }
 
 /// A file checked, or, in the first pass of a run, set aside until every
@@ -75,10 +79,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };
-    let (inputs, mut run_errors) = match ws.inputs(&args.paths, &args.walk) {
-        Ok(found) => found,
-        Err(e) => return config_failure(&e),
-    };
+    let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
     let stdin_name = args
         .stdin_filename
         .clone()
@@ -100,10 +101,24 @@ pub fn run(args: &CheckArgs) -> i32 {
             Some(path) => (display_path(path), path.to_path_buf()),
             None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
         };
+        // A configuration with errors fails the files under it, not the run.
+        let config = match ws.config_for(&config_path) {
+            Ok(config) => config,
+            Err(failure) => {
+                let result = match super::walked_kind(input) {
+                    Some(FileKind::Other) => {
+                        Ok(Checked::Done(Findings::skipped(), RunContext::default()))
+                    }
+                    _ => Err(Failure::Config(failure)),
+                };
+                return Outcome { name, result };
+            }
+        };
         let result = crate::guard::contain(|| {
-            check_one(args, &ws, context, input, &name, &config_path, color)
+            check_one(args, &config, context, input, &name, &config_path, color)
         })
-        .unwrap_or_else(|cause| Err(format!("internal error: {cause}")));
+        .unwrap_or_else(|cause| Err(format!("internal error: {cause}")))
+        .map_err(Failure::File);
         Outcome { name, result }
     };
 
@@ -165,6 +180,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         checked,
         checked_names,
         fixed,
+        unchecked,
     } = tally;
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
@@ -218,6 +234,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         eprint!("{}", output::statistics(&all));
     }
 
+    unchecked.report("checked");
     for e in &run_errors {
         eprintln!("error: {}", crate::output::safe::text(e));
     }
@@ -231,7 +248,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         FailOn::Warning => errors + warnings > 0,
         FailOn::Never => false,
     };
-    if !run_errors.is_empty() || all.iter().any(|l| l.internal) {
+    if !run_errors.is_empty() || !unchecked.is_empty() || all.iter().any(|l| l.internal) {
         EXIT_FAILURE
     } else if failed {
         EXIT_FINDINGS
@@ -250,6 +267,8 @@ struct Tally {
     checked: usize,
     checked_names: Vec<String>,
     fixed: usize,
+    /// Files whose configuration has errors.
+    unchecked: Unchecked,
 }
 
 impl Tally {
@@ -260,7 +279,11 @@ impl Tally {
             Ok(Checked::Done(f, _)) => f,
             // Checked in the second pass; never folded in deferred.
             Ok(Checked::Deferred(_)) => return,
-            Err(cause) => {
+            Err(Failure::Config(failure)) => {
+                self.unchecked.add(&failure, &outcome.name);
+                return;
+            }
+            Err(Failure::File(cause)) => {
                 errors.push(format!("{}: {cause}", outcome.name));
                 return;
             }
@@ -292,16 +315,13 @@ impl Tally {
 
 fn check_one(
     args: &CheckArgs,
-    ws: &Workspace,
+    config: &Config,
     context: Context<'_>,
     input: &Input,
     name: &str,
     config_path: &Path,
     color: bool,
 ) -> Result<Checked, String> {
-    let config = ws
-        .config_for(config_path)
-        .map_err(|e| format!("configuration: {e}"))?;
     if *input == Input::Stdin
         && args.stdin_filename.is_some()
         && args.walk.force_exclude
@@ -401,8 +421,10 @@ fn locate(
     (located, rendered)
 }
 
-pub(super) fn config_failure(e: &crate::config::ConfigError) -> i32 {
-    eprintln!("error: {e}");
+/// A configuration that fails every file of the run (`--config FILE`, or
+/// the one file worked on): its errors, and exit code 2.
+pub(super) fn config_failure(failure: &ConfigFailure) -> i32 {
+    print_config_errors(&failure.errors);
     EXIT_FAILURE
 }
 
