@@ -131,6 +131,8 @@ pub fn too_deep(text: &str, limit: usize) -> Option<usize> {
         deepest: 0,
         stack: Vec::new(),
         flow: 0,
+        flow_key: None,
+        flow_deepest: 0,
         token_start: true,
         quote: None,
         block: None,
@@ -152,6 +154,8 @@ fn depth(text: &str) -> usize {
         deepest: 0,
         stack: Vec::new(),
         flow: 0,
+        flow_key: None,
+        flow_deepest: 0,
         token_start: true,
         quote: None,
         block: None,
@@ -212,6 +216,10 @@ struct Scan {
     stack: Vec<(usize, bool)>,
     /// Open flow collections.
     flow: usize,
+    /// Where the outermost open flow collection began, should it be a key,
+    /// and how deep it went: a key's mapping is known only after it.
+    flow_key: Option<usize>,
+    flow_deepest: usize,
     /// In a flow collection: whether the next character starts a token (is
     /// not inside a plain scalar), so that a quote there opens a quoted
     /// scalar.
@@ -277,7 +285,10 @@ fn is_document_marker(l: &[u8]) -> bool {
 
 impl Scan {
     fn deeper(&mut self) -> Result<(), TooDeep> {
-        let depth = self.stack.len() + self.flow;
+        self.reach(self.stack.len() + self.flow)
+    }
+
+    fn reach(&mut self, depth: usize) -> Result<(), TooDeep> {
         self.deepest = self.deepest.max(depth);
         if depth > self.limit {
             Err(TooDeep)
@@ -325,7 +336,11 @@ impl Scan {
     }
 
     fn open(&mut self) -> Result<(), TooDeep> {
+        if self.flow == 0 {
+            self.flow_deepest = 0;
+        }
         self.flow += 1;
+        self.flow_deepest = self.flow_deepest.max(self.flow);
         self.token_start = true;
         self.deeper()
     }
@@ -342,7 +357,7 @@ impl Scan {
                 self.token_start = true;
                 self.flow_text(l, end)
             } else {
-                self.after_node(l, end, None)
+                self.after_node(l, end, None, 0)
             };
         }
         if let Some((least, set)) = self.block {
@@ -401,19 +416,24 @@ impl Scan {
 
     /// Block context, where a node may start.
     fn node(&mut self, l: &[u8], mut i: usize) -> Result<(), TooDeep> {
+        // Where the node began, its anchor or tag included: a key's mapping
+        // sits at that column.
+        let mut start = None;
         loop {
             i = skip_blanks(l, i);
             let Some(&c) = l.get(i) else {
                 return Ok(());
             };
+            let at = *start.get_or_insert(i);
             match c {
                 b'#' => return Ok(()),
                 b'[' | b'{' => {
                     self.open()?;
+                    self.flow_key = Some(at);
                     return self.flow_text(l, i + 1);
                 }
                 b'"' | b'\'' => match skip_quote(l, i + 1, c) {
-                    Some(end) => return self.after_node(l, end, Some(i)),
+                    Some(end) => return self.after_node(l, end, Some(at), 0),
                     None => {
                         self.quote = Some(c);
                         return Ok(());
@@ -426,29 +446,31 @@ impl Scan {
                 b'&' | b'!' => i = skip_property(l, i, false),
                 b'*' => {
                     let end = skip_property(l, i, false);
-                    return self.after_node(l, end, None);
+                    return self.after_node(l, end, Some(at), 0);
                 }
                 b'-' if blank_at(l, i + 1) => {
                     self.sequence(i)?;
+                    start = None;
                     i += 1;
                 }
-                b'?' if blank_at(l, i + 1) => {
-                    self.mapping(i)?;
+                b'?' | b':' if blank_at(l, i + 1) => {
+                    // An explicit key, or a value with an empty key.
+                    self.mapping(at)?;
+                    start = None;
                     i += 1;
                 }
-                b':' if blank_at(l, i + 1) => i += 1,
-                _ => return self.plain_scalar(l, i),
+                _ => return self.plain_scalar(l, i, at),
             }
         }
     }
 
     /// A plain scalar in block context, or a key: it ends at `: ` (a key,
-    /// whose mapping sits at its column), at ` #`, or runs on to the next
-    /// line.
-    fn plain_scalar(&mut self, l: &[u8], start: usize) -> Result<(), TooDeep> {
+    /// whose mapping sits at `key`, the column its node began), at ` #`, or
+    /// runs on to the next line.
+    fn plain_scalar(&mut self, l: &[u8], start: usize, key: usize) -> Result<(), TooDeep> {
         for j in start..l.len() {
             if l[j] == b':' && blank_at(l, j + 1) {
-                self.mapping(start)?;
+                self.mapping(key)?;
                 return self.node(l, j + 1);
             }
             if l[j] == b'#' && j > start && blank(l[j - 1]) {
@@ -459,13 +481,21 @@ impl Scan {
         Ok(())
     }
 
-    /// After a quoted scalar, an alias or a flow collection in block
-    /// context: a `:` makes it a key.
-    fn after_node(&mut self, l: &[u8], i: usize, start: Option<usize>) -> Result<(), TooDeep> {
+    /// After a quoted scalar, an alias or a flow collection (`nested`
+    /// levels deep) in block context: a `:` makes it a key, nested in its
+    /// mapping.
+    fn after_node(
+        &mut self,
+        l: &[u8],
+        i: usize,
+        start: Option<usize>,
+        nested: usize,
+    ) -> Result<(), TooDeep> {
         let i = skip_blanks(l, i);
         if l.get(i) == Some(&b':') && blank_at(l, i + 1) {
             if let Some(start) = start {
                 self.mapping(start)?;
+                self.reach(self.stack.len() + nested)?;
             }
             return self.node(l, i + 1);
         }
@@ -510,7 +540,8 @@ impl Scan {
                     self.flow = self.flow.saturating_sub(1);
                     self.token_start = true;
                     if self.flow == 0 {
-                        return self.after_node(l, i + 1, None);
+                        let key = self.flow_key.take();
+                        return self.after_node(l, i + 1, key, self.flow_deepest);
                     }
                 }
                 b',' => self.token_start = true,
@@ -619,6 +650,8 @@ mod tests {
         "a:\n  - |\n    [[[[\n    ]]\n  - x\n",
         "a: \"[[[[\n  ]] still quoted\"\nb: [1]\n",
         "top: text with a [bracket\nnext: 1\n",
+        "[a, [b]]: x\n&k {c: d}: e\n",
+        "? [a]\n: [b]\n",
     ];
 
     #[test]
@@ -669,6 +702,29 @@ mod tests {
             }
         }
         assert!(seen > 20, "{seen}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 1000,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// On YAML made of every construct the count skips or follows, the
+        /// count is never below the real nesting, and at most two above.
+        #[test]
+        fn the_count_follows_the_nesting_of_any_document(
+            text in "([a-z]{1,3}|: |:|\n|  | |- |-|\\? |\\[|\\]|\\{|\\}|, |,|\"|'|# |#|\\|\n|>-\n|\\|2\n|&a |\\*a |!t |1|---\n|\\.\\.\\.\n|\\\\|\t|\r\n)*"
+        ) {
+            if let Ok(parsed) = serde_yaml::from_str::<Value>(&text) {
+                let (scanned, real) = (depth(&text), value_depth(&parsed));
+                proptest::prop_assert!(
+                    scanned >= real && scanned <= real + 2,
+                    "{text:?}: scanned {scanned}, real {real}"
+                );
+            }
+        }
     }
 
     #[test]
