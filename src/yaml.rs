@@ -8,9 +8,10 @@ pub use serde_yaml::Value;
 pub const MAX_DOCUMENT: usize = 1 << 20;
 
 /// The deepest nesting read: flow collections (`[`, `{`) and block
-/// collections (by indentation) counted together. Handoff records and
-/// configuration files nest 3 to 5 levels; the YAML library's own limit is
-/// 128, and its scanner slows with the square of the depth.
+/// collections (by indentation) counted together. The handoff records and
+/// configuration files of the test fixtures nest at most 4 levels; the YAML
+/// library's own limit is 128, and its scanner slows with the square of the
+/// depth.
 pub const MAX_DEPTH: usize = 64;
 
 /// Why a document could not be read: the 1-based line when known, and the

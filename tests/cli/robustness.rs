@@ -486,6 +486,12 @@ fn deeply_nested_handoff_records_are_refused_before_parsing() {
 fn a_megabyte_of_brackets_in_a_json_record_is_refused_at_once() {
     let root = repo();
     let brackets = "[".repeat(1 << 20);
+    // A line of brackets has no session shape: `kinds` makes it one.
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "kinds:\n  \"logs/*.jsonl\": session-log\n",
+    );
     let files = [
         (
             "s/x.events.jsonl",
@@ -498,7 +504,7 @@ fn a_megabyte_of_brackets_in_a_json_record_is_refused_at_once() {
             "recursion limit exceeded",
         ),
         (
-            "s/api_conversation_history.json",
+            "logs/session.jsonl",
             "error[A001]",
             "nested more than 256 levels deep",
         ),
