@@ -101,24 +101,19 @@ pub fn run(args: &CheckArgs) -> i32 {
             Some(path) => (display_path(path), path.to_path_buf()),
             None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
         };
-        // A configuration with errors fails the files under it, not the run.
-        let config = match ws.config_for(&config_path) {
-            Ok(config) => config,
-            Err(failure) => {
-                let result = match super::walked_kind(input) {
-                    Some(FileKind::Other) => {
-                        Ok(Checked::Done(Findings::skipped(), RunContext::default()))
-                    }
-                    _ => Err(Failure::Config(failure)),
-                };
-                return Outcome { name, result };
-            }
-        };
-        let result = crate::guard::contain(|| {
-            check_one(args, &config, context, input, &name, &config_path, color)
+        let result = crate::guard::contain(|| match ws.config_for(&config_path) {
+            Ok(config) => check_one(args, &config, context, input, &name, &config_path, color)
+                .map_err(Failure::File),
+            // A configuration with errors fails the files under it, not the
+            // run (a file no command would read is not one of them).
+            Err(failure) => match super::walked_kind(input) {
+                Some(FileKind::Other) => {
+                    Ok(Checked::Done(Findings::skipped(), RunContext::default()))
+                }
+                _ => Err(Failure::Config(failure)),
+            },
         })
-        .unwrap_or_else(|cause| Err(format!("internal error: {cause}")))
-        .map_err(Failure::File);
+        .unwrap_or_else(|cause| Err(Failure::File(format!("internal error: {cause}"))));
         Outcome { name, result }
     };
 
