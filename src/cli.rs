@@ -34,7 +34,8 @@ pub enum Command {
     Rule(RuleArgs),
     /// Print the resolved settings for a path, each with where it came from.
     Config(ConfigArgs),
-    /// Write a commented default `.boardlint.yaml` in the current directory.
+    /// Write a commented default `.boardlint.yaml` in the current directory
+    /// (or in the directory given).
     Init(InitArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -75,9 +76,9 @@ pub struct ConfigArgs {
 
 #[derive(Debug, Args)]
 pub struct InitArgs {
-    /// Where to write the file (default `.boardlint.yaml`).
-    #[arg(default_value = ".boardlint.yaml")]
-    pub path: PathBuf,
+    /// Where to write the file: a file name, or a directory to write
+    /// `.boardlint.yaml` in (default `.boardlint.yaml`).
+    pub path: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

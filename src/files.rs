@@ -203,7 +203,8 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, ReadError> {
     })
 }
 
-fn io_cause(e: &std::io::Error) -> String {
+/// An I/O error in the words every message uses (`no such file or directory`).
+pub fn io_cause(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),

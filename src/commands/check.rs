@@ -6,8 +6,12 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{display_path, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use super::{
+    display_path, print_config_errors, ConfigFailure, Failure, Unchecked, Workspace, EXIT_FAILURE,
+    EXIT_FINDINGS, EXIT_OK,
+};
 use crate::cli::{CheckArgs, FailOn};
+use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{self, Input};
 use crate::format::{self, FormatOptions};
@@ -23,7 +27,7 @@ const CHUNK: usize = 512;
 /// What checking one input produced.
 struct Outcome {
     name: String,
-    result: Result<Checked, String>,
+    result: Result<Checked, Failure>,
 }
 
 /// A file checked, or, in the first pass of a run, set aside until every
@@ -75,10 +79,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };
-    let (inputs, mut run_errors) = match ws.inputs(&args.paths, &args.walk) {
-        Ok(found) => found,
-        Err(e) => return config_failure(&e),
-    };
+    let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
     let stdin_name = args
         .stdin_filename
         .clone()
@@ -100,10 +101,19 @@ pub fn run(args: &CheckArgs) -> i32 {
             Some(path) => (display_path(path), path.to_path_buf()),
             None => (stdin_name.clone(), std::path::PathBuf::from(&stdin_name)),
         };
-        let result = crate::guard::contain(|| {
-            check_one(args, &ws, context, input, &name, &config_path, color)
+        let result = crate::guard::contain(|| match ws.config_for(&config_path) {
+            Ok(config) => check_one(args, &config, context, input, &name, &config_path, color)
+                .map_err(Failure::File),
+            // A configuration with errors fails the files under it, not the
+            // run (a file no command would read is not one of them).
+            Err(failure) => match super::walked_kind(input) {
+                Some(FileKind::Other) => {
+                    Ok(Checked::Done(Findings::skipped(), RunContext::default()))
+                }
+                _ => Err(Failure::Config(failure)),
+            },
         })
-        .unwrap_or_else(|cause| Err(format!("internal error: {cause}")));
+        .unwrap_or_else(|cause| Err(Failure::File(format!("internal error: {cause}"))));
         Outcome { name, result }
     };
 
@@ -165,6 +175,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         checked,
         checked_names,
         fixed,
+        unchecked,
     } = tally;
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
@@ -201,7 +212,7 @@ pub fn run(args: &CheckArgs) -> i32 {
             infos,
             files_with,
             checked,
-            run_errors.len(),
+            run_errors.len() + unchecked.count(),
             color,
         ));
     }
@@ -224,8 +235,9 @@ pub fn run(args: &CheckArgs) -> i32 {
         eprint!("{}", output::statistics(&all));
     }
 
+    unchecked.report("checked");
     for e in &run_errors {
-        eprintln!("error: {}", crate::output::safe::text(e));
+        eprintln!("error: {}", crate::output::safe::error(e));
     }
     let fail_on = if args.exit_zero {
         FailOn::Never
@@ -237,7 +249,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         FailOn::Warning => errors + warnings > 0,
         FailOn::Never => false,
     };
-    if !run_errors.is_empty() || all.iter().any(|l| l.internal) {
+    if !run_errors.is_empty() || !unchecked.is_empty() || all.iter().any(|l| l.internal) {
         EXIT_FAILURE
     } else if failed {
         EXIT_FINDINGS
@@ -256,6 +268,8 @@ struct Tally {
     checked: usize,
     checked_names: Vec<String>,
     fixed: usize,
+    /// Files whose configuration has errors.
+    unchecked: Unchecked,
 }
 
 impl Tally {
@@ -266,7 +280,11 @@ impl Tally {
             Ok(Checked::Done(f, _)) => f,
             // Checked in the second pass; never folded in deferred.
             Ok(Checked::Deferred(_)) => return,
-            Err(cause) => {
+            Err(Failure::Config(failure)) => {
+                self.unchecked.add(&failure, &outcome.name);
+                return;
+            }
+            Err(Failure::File(cause)) => {
                 errors.push(format!("{}: {cause}", outcome.name));
                 return;
             }
@@ -298,16 +316,13 @@ impl Tally {
 
 fn check_one(
     args: &CheckArgs,
-    ws: &Workspace,
+    config: &Config,
     context: Context<'_>,
     input: &Input,
     name: &str,
     config_path: &Path,
     color: bool,
 ) -> Result<Checked, String> {
-    let config = ws
-        .config_for(config_path)
-        .map_err(|e| format!("configuration: {e}"))?;
     if *input == Input::Stdin
         && args.stdin_filename.is_some()
         && args.walk.force_exclude
@@ -415,8 +430,10 @@ fn locate(
     (located, rendered)
 }
 
-pub(super) fn config_failure(e: &crate::config::ConfigError) -> i32 {
-    eprintln!("error: {e}");
+/// A configuration that fails every file of the run (`--config FILE`, or
+/// the one file worked on): its errors, and exit code 2.
+pub(super) fn config_failure(failure: &ConfigFailure) -> i32 {
+    print_config_errors(&failure.errors);
     EXIT_FAILURE
 }
 

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use super::check::config_failure;
-use super::{Workspace, EXIT_FAILURE, EXIT_OK};
+use super::{display_path, Workspace, EXIT_FAILURE, EXIT_OK};
 use crate::cli::{ConfigArgs, InitArgs};
-use crate::config::DEFAULT_CONFIG;
+use crate::config::{CONFIG_NAMES, DEFAULT_CONFIG};
 use crate::rules;
 
 /// Print the resolved settings for a path, each with where it came from.
@@ -17,7 +17,7 @@ pub fn show(args: &ConfigArgs) -> i32 {
     };
     let config = match ws.config_for(&path) {
         Ok(c) => c,
-        Err(e) => return config_failure(&e),
+        Err(failure) => return config_failure(&failure),
     };
     let settings = config.settings_for(&path);
     let mut out = String::new();
@@ -51,30 +51,36 @@ pub fn show(args: &ConfigArgs) -> i32 {
     EXIT_OK
 }
 
-/// Write a commented default configuration; never overwrite one.
+/// Write a commented default configuration; never overwrite one. A
+/// directory given gets a `.boardlint.yaml` in it.
 pub fn init(args: &InitArgs) -> i32 {
-    if args.path.exists() {
-        eprintln!(
-            "error: {}: already exists; not overwriting it",
-            args.path.display()
-        );
-        return EXIT_FAILURE;
-    }
+    let path = match &args.path {
+        Some(dir) if dir.is_dir() => dir.join(CONFIG_NAMES[0]),
+        Some(file) => file.clone(),
+        None => PathBuf::from(CONFIG_NAMES[0]),
+    };
+    let shown = crate::output::safe::text(&display_path(&path)).into_owned();
+    // `create_new` refuses an existing file (or link) without a window
+    // between looking and writing.
     let created = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(&args.path)
+        .open(&path)
         .and_then(|mut f| {
             use std::io::Write;
             f.write_all(DEFAULT_CONFIG.as_bytes())
         });
     match created {
         Ok(()) => {
-            eprintln!("wrote {}", args.path.display());
+            eprintln!("wrote {shown}");
             EXIT_OK
         }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            eprintln!("error: {shown}: already exists; not overwriting it");
+            EXIT_FAILURE
+        }
         Err(e) => {
-            eprintln!("error: {}: {e}", args.path.display());
+            eprintln!("error: {shown}: {}", crate::files::io_cause(&e));
             EXIT_FAILURE
         }
     }

@@ -1,13 +1,14 @@
 //! `boardlint fmt`.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use super::check::config_failure;
-use super::{display_path, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use super::{display_path, Failure, Unchecked, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
 use crate::cli::{FmtArgs, LangArg};
+use crate::config::Config;
 use crate::files::{self, Input};
 use crate::format::{self, FormatOptions};
 use crate::kinds::{self, FileKind};
@@ -31,66 +32,42 @@ pub fn run(args: &FmtArgs) -> i32 {
         return stdin(args, &ws, lang);
     }
 
-    let (inputs, mut run_errors) = match ws.inputs(&args.paths, &args.walk) {
-        Ok(found) => found,
-        Err(e) => return config_failure(&e),
-    };
-    let results: Vec<(String, Result<Option<String>, String>)> = inputs
+    let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
+    let results: Vec<(String, Result<Option<String>, Failure>)> = inputs
         .par_iter()
         .map(|input| {
             let Some(path) = input.path() else {
                 return (
                     "-".to_string(),
-                    Err("standard input cannot be mixed with paths".to_string()),
+                    Err(Failure::File(
+                        "standard input cannot be mixed with paths".to_string(),
+                    )),
                 );
             };
             let name = display_path(path);
-            let result = ws
-                .config_for(path)
-                .map_err(|e| format!("configuration: {e}"))
-                .and_then(|config| {
-                    let source = match files::read(input) {
-                        // A binary file met while walking is skipped.
-                        Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
-                            eprintln!("note: {}: binary file skipped", crate::output::safe::text(&name));
-                            return Ok(None);
-                        }
-                        read => read?,
-                    };
-                    let settings = config.settings_for(path);
-                    // Only transcripts and decision logs are formatted.
-                    let kind = settings
-                        .kind
-                        .unwrap_or_else(|| kinds::detect(Some(path), &source));
-                    if kind == FileKind::SessionLog {
-                        return Err("a session log is a record, not a draft: it is not formatted (exclude it, or name only drafts)".to_string());
+            // A configuration with errors fails the files under it, not the run.
+            let result = match ws.config_for(path) {
+                Ok(config) => {
+                    format_one(args, input, path, &name, &config, lang).map_err(Failure::File)
+                }
+                Err(failure) => match super::walked_kind(input) {
+                    Some(kind)
+                        if !matches!(
+                            kind,
+                            FileKind::Transcript | FileKind::DecisionLog | FileKind::SessionLog
+                        ) =>
+                    {
+                        Ok(None)
                     }
-                    if !matches!(kind, FileKind::Transcript | FileKind::DecisionLog) {
-                        return Ok(None);
-                    }
-                    let options = FormatOptions {
-                        lang: lang.or(config.lang),
-                    };
-                    // A formatter bug leaves the file untouched.
-                    let formatted =
-                        crate::guard::contain(|| format::format(&source, &settings, &options))
-                            .map_err(|cause| format!("internal error while formatting, file left unchanged: {cause}"))?;
-                    if formatted == source {
-                        return Ok(None);
-                    }
-                    if args.diff {
-                        return Ok(Some(unified_diff(&name, &source, &formatted)));
-                    }
-                    if !args.check {
-                        files::write_atomic(path, &source, &formatted)?;
-                    }
-                    Ok(Some(String::new()))
-                });
+                    _ => Err(Failure::Config(failure)),
+                },
+            };
             (name, result)
         })
         .collect();
     let mut out = std::io::stdout().lock();
     let (mut changed, mut unchanged) = (0, 0);
+    let mut unchecked = Unchecked::default();
     for (name, result) in &results {
         match result {
             Ok(Some(diff)) => {
@@ -102,7 +79,8 @@ pub fn run(args: &FmtArgs) -> i32 {
                 }
             }
             Ok(None) => unchanged += 1,
-            Err(cause) => run_errors.push(format!("{name}: {cause}")),
+            Err(Failure::Config(failure)) => unchecked.add(failure, name),
+            Err(Failure::File(cause)) => run_errors.push(format!("{name}: {cause}")),
         }
     }
     let _ = out.flush();
@@ -122,16 +100,69 @@ pub fn run(args: &FmtArgs) -> i32 {
             );
         }
     }
+    unchecked.report("formatted");
     for e in &run_errors {
-        eprintln!("error: {}", crate::output::safe::text(e));
+        eprintln!("error: {}", crate::output::safe::error(e));
     }
-    if !run_errors.is_empty() {
+    if !run_errors.is_empty() || !unchecked.is_empty() {
         EXIT_FAILURE
     } else if changed > 0 && (args.check || args.diff) {
         EXIT_FINDINGS
     } else {
         EXIT_OK
     }
+}
+
+/// Format one file: `Some` when it changed (its diff with `--diff`),
+/// `None` when it was left as it is.
+fn format_one(
+    args: &FmtArgs,
+    input: &Input,
+    path: &Path,
+    name: &str,
+    config: &Config,
+    lang: Option<Lang>,
+) -> Result<Option<String>, String> {
+    let source = match files::read(input) {
+        // A binary file met while walking is skipped.
+        Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
+            eprintln!(
+                "note: {}: binary file skipped",
+                crate::output::safe::text(name)
+            );
+            return Ok(None);
+        }
+        read => read?,
+    };
+    let settings = config.settings_for(path);
+    // Only transcripts and decision logs are formatted.
+    let kind = settings
+        .kind
+        .unwrap_or_else(|| kinds::detect(Some(path), &source));
+    if kind == FileKind::SessionLog {
+        return Err("a session log is a record, not a draft: it is not formatted (exclude it, or name only drafts)".to_string());
+    }
+    if !matches!(kind, FileKind::Transcript | FileKind::DecisionLog) {
+        return Ok(None);
+    }
+    let options = FormatOptions {
+        lang: lang.or(config.lang),
+    };
+    // A formatter bug leaves the file untouched.
+    let formatted = crate::guard::contain(|| format::format(&source, &settings, &options))
+        .map_err(|cause| {
+            format!("internal error while formatting, file left unchanged: {cause}")
+        })?;
+    if formatted == source {
+        return Ok(None);
+    }
+    if args.diff {
+        return Ok(Some(unified_diff(name, &source, &formatted)));
+    }
+    if !args.check {
+        files::write_atomic(path, &source, &formatted)?;
+    }
+    Ok(Some(String::new()))
 }
 
 /// Standard input to standard output; messages go to standard error.
@@ -143,12 +174,17 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let path = PathBuf::from(&name);
     let config = match ws.config_for(&path) {
         Ok(c) => c,
-        Err(e) => return config_failure(&e),
+        Err(failure) => {
+            let mut unchecked = Unchecked::default();
+            unchecked.add(&failure, &name);
+            unchecked.report("formatted");
+            return EXIT_FAILURE;
+        }
     };
     let source = match files::read(&Input::Stdin).map_err(String::from) {
         Ok(s) => s,
         Err(cause) => {
-            eprintln!("error: {}: {cause}", crate::output::safe::text(&name));
+            eprintln!("error: {}: {}", crate::output::safe::text(&name), crate::output::safe::error(&cause));
             return EXIT_FAILURE;
         }
     };

@@ -7,34 +7,61 @@ pub mod fmt;
 pub mod generate;
 pub mod rule;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::cli::{ConfigFlags, WalkFlags};
 use crate::config::{find as find_config, Config, ConfigError};
 use crate::files::{self, Input};
+use crate::kinds::{self, FileKind};
 
 /// Exit codes.
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_FINDINGS: i32 = 1;
 pub const EXIT_FAILURE: i32 = 2;
 
+/// A configuration file that could not be loaded: every error of it (and
+/// of the files it extends).
+#[derive(Debug)]
+pub struct ConfigFailure {
+    pub path: PathBuf,
+    pub errors: Vec<ConfigError>,
+}
+
+/// Why a file was not checked or formatted.
+pub enum Failure {
+    /// Its configuration has errors: reported once for all its files.
+    Config(Arc<ConfigFailure>),
+    /// Anything else: reported for the file.
+    File(String),
+}
+
+/// A configuration, or why it could not be loaded.
+type Loaded = Result<Arc<Config>, Arc<ConfigFailure>>;
+
 /// Resolves the configuration of each path, once per configuration file.
+/// A configuration with errors fails only the files under it.
 pub struct Workspace {
     fixed: Option<Arc<Config>>,
-    /// Configuration file (or none) → loaded configuration.
-    loaded: Mutex<HashMap<Option<PathBuf>, Arc<Config>>>,
+    /// Configuration file (or none) → loaded configuration, or its errors.
+    loaded: Mutex<HashMap<Option<PathBuf>, Loaded>>,
     /// Directory → the configuration file that governs the files in it, so
     /// that the walk up the tree is made once a directory, not once a file.
     found: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
 }
 
 impl Workspace {
-    pub fn new(flags: &ConfigFlags) -> Result<Workspace, ConfigError> {
+    /// `--config FILE` is loaded at once: every file would be under it.
+    pub fn new(flags: &ConfigFlags) -> Result<Workspace, ConfigFailure> {
         let fixed = match (&flags.config, flags.isolated) {
             (_, true) => Some(Arc::new(Config::default())),
-            (Some(path), false) => Some(Arc::new(Config::load(path)?)),
+            (Some(path), false) => Some(Arc::new(Config::load(path).map_err(|errors| {
+                ConfigFailure {
+                    path: path.clone(),
+                    errors,
+                }
+            })?)),
             (None, false) => None,
         };
         Ok(Workspace {
@@ -46,7 +73,7 @@ impl Workspace {
 
     /// The configuration that governs a file (or the path standing for
     /// standard input).
-    pub fn config_for(&self, path: &Path) -> Result<Arc<Config>, ConfigError> {
+    pub fn config_for(&self, path: &Path) -> Loaded {
         if let Some(c) = &self.fixed {
             return Ok(c.clone());
         }
@@ -57,17 +84,22 @@ impl Workspace {
             .expect("no panic while holding the lock")
             .get(&found)
         {
-            return Ok(c.clone());
+            return c.clone();
         }
-        let config = Arc::new(match &found {
-            Some(p) => Config::load(p)?,
-            None => Config::default(),
-        });
+        let config = match &found {
+            Some(p) => Config::load(p).map(Arc::new).map_err(|errors| {
+                Arc::new(ConfigFailure {
+                    path: p.clone(),
+                    errors,
+                })
+            }),
+            None => Ok(Arc::new(Config::default())),
+        };
         self.loaded
             .lock()
             .expect("no panic while holding the lock")
             .insert(found, config.clone());
-        Ok(config)
+        config
     }
 
     /// The configuration file for a path, looked up once per directory.
@@ -97,27 +129,98 @@ impl Workspace {
 
     /// The inputs to work on, with errors for paths that do not exist.
     /// Walked files are dropped when their configuration excludes them;
-    /// explicit paths only with `--force-exclude`.
-    pub fn inputs(
-        &self,
-        paths: &[PathBuf],
-        walk: &WalkFlags,
-    ) -> Result<(Vec<Input>, Vec<String>), ConfigError> {
+    /// explicit paths only with `--force-exclude`. A file whose
+    /// configuration has errors is kept, to be reported as not checked.
+    pub fn inputs(&self, paths: &[PathBuf], walk: &WalkFlags) -> (Vec<Input>, Vec<String>) {
         let (found, errors) = files::discover(paths, walk.no_ignore);
+        let excluded = |p: &Path| self.config_for(p).is_ok_and(|c| c.is_excluded(p));
         let mut inputs = Vec::with_capacity(found.len());
         for f in found {
             let keep = match &f {
                 files::Found::Stdin => true,
-                files::Found::Walked(p) => !self.config_for(p)?.is_excluded(p),
-                files::Found::Explicit(p) => {
-                    !walk.force_exclude || !self.config_for(p)?.is_excluded(p)
-                }
+                files::Found::Walked(p) => !excluded(p),
+                files::Found::Explicit(p) => !walk.force_exclude || !excluded(p),
             };
             if keep {
                 inputs.push(f.into_input());
             }
         }
-        Ok((inputs, errors))
+        (inputs, errors)
+    }
+}
+
+/// The files left unchecked by configurations with errors, by
+/// configuration: each configuration's errors are printed once, with how
+/// many files they kept from being checked and the first few names.
+#[derive(Default)]
+pub struct Unchecked {
+    by_config: BTreeMap<PathBuf, (Arc<ConfigFailure>, usize, Vec<String>)>,
+}
+
+/// The names listed after a configuration's errors.
+const UNCHECKED_NAMES: usize = 3;
+
+impl Unchecked {
+    pub fn add(&mut self, failure: &Arc<ConfigFailure>, name: &str) {
+        let (_, count, names) = self
+            .by_config
+            .entry(failure.path.clone())
+            .or_insert_with(|| (failure.clone(), 0, Vec::new()));
+        *count += 1;
+        if names.len() < UNCHECKED_NAMES {
+            names.push(name.to_string());
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_config.is_empty()
+    }
+
+    /// How many files were not checked.
+    pub fn count(&self) -> usize {
+        self.by_config.values().map(|(_, n, _)| n).sum()
+    }
+
+    /// Print to standard error; `done` is what was not done to the files
+    /// (`checked`, `formatted`).
+    pub fn report(&self, done: &str) {
+        for (path, (failure, count, names)) in &self.by_config {
+            print_config_errors(&failure.errors);
+            let files = if *count == 1 { "file" } else { "files" };
+            let mut listed = names.join(", ");
+            if *count > names.len() {
+                listed.push_str(&format!(" and {} more", count - names.len()));
+            }
+            eprintln!(
+                "error: {}: {count} {files} not {done}, as this configuration has errors: {}",
+                crate::output::safe::text(&display_path(path)),
+                crate::output::safe::text(&listed)
+            );
+        }
+    }
+}
+
+/// The kind a file met while walking has by detection alone, for a file
+/// whose configuration has errors: a file no command would have worked on
+/// (a YAML file that is no record, the configuration file itself, a binary
+/// file: `Other`) is then left out of the files reported unchecked. `None`
+/// for files named on the command line, which are always reported, and for
+/// files that cannot be read.
+pub fn walked_kind(input: &Input) -> Option<FileKind> {
+    let Input::Walked(path) = input else {
+        return None;
+    };
+    match files::read(input) {
+        Ok(text) => Some(kinds::detect(Some(path), &text)),
+        Err(files::ReadError::Binary { .. }) => Some(FileKind::Other),
+        Err(files::ReadError::Other(_)) => None,
+    }
+}
+
+/// Each error of a configuration, on a line of its own.
+pub fn print_config_errors(errors: &[ConfigError]) {
+    for e in errors {
+        eprintln!("error: {}", crate::output::safe::error(&e.to_string()));
     }
 }
 

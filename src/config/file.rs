@@ -1,14 +1,14 @@
-//! The YAML boundary: reading a configuration file into typed values, with
-//! errors that name the file, the line and the key. The only module that
-//! knows the YAML crate.
+//! The YAML boundary of configuration: reading a file into typed values,
+//! with errors that name the file, the line and the key, every error of a
+//! file at once, in the user's terms. The document itself is parsed by
+//! `crate::yaml`; this module turns its values into settings.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
-
 use super::ConfigError;
 use crate::roles::edit_distance;
+use crate::yaml::{self, Value};
 
 /// File names searched for, in order, in each directory.
 pub const CONFIG_NAMES: [&str; 2] = [".boardlint.yaml", "boardlint.yaml"];
@@ -41,12 +41,16 @@ const PIPELINE_KEYS: &[&str] = &[
     "max-log-bytes",
     "max-event-bytes",
 ];
+const SESSION_KEYS: &[&str] = &["roles"];
 
 /// The largest configuration file read, in bytes.
 const MAX_SIZE: u64 = 1 << 20;
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+/// The most errors reported for one file; the rest are counted.
+const MAX_ERRORS: usize = 50;
+
+/// The settings one file writes; `None` where it writes none.
+#[derive(Debug, Clone, Default)]
 pub struct RawConfig {
     pub extends: Option<String>,
     pub select: Option<Vec<String>>,
@@ -66,14 +70,12 @@ pub struct RawConfig {
     pub session: Option<RawSession>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[derive(Debug, Clone, Default)]
 pub struct RawSession {
     pub roles: Option<BTreeMap<String, String>>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[derive(Debug, Clone, Default)]
 pub struct RawPipeline {
     pub stages: Option<Vec<String>>,
     pub max_attempts: Option<u32>,
@@ -82,169 +84,646 @@ pub struct RawPipeline {
     pub max_event_bytes: Option<u64>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[derive(Debug, Clone, Default)]
 pub struct RawBoard {
     pub isolation_phases: Option<Vec<u32>>,
     pub critique_phases: Option<Vec<u32>>,
 }
 
-/// One configuration file, read.
+/// One configuration file, read: the settings it writes correctly, and an
+/// error for each it writes wrong.
 #[derive(Debug, Clone)]
 pub struct Layer {
     pub path: PathBuf,
+    /// The file's directory, as its path is written (`extends` is relative
+    /// to it).
     pub dir: PathBuf,
+    /// The same directory, absolute: the base of the file's globs.
+    pub base: PathBuf,
     pub raw: RawConfig,
+    pub errors: Vec<ConfigError>,
     text: String,
 }
 
 impl Layer {
-    /// The line a key is written on (1-based), found in the file's text.
-    pub fn line_of(&self, key: &str) -> Option<usize> {
-        self.text
-            .lines()
-            .position(|l| {
-                let t = l.trim_start().trim_start_matches("- ");
-                t.strip_prefix(key)
-                    .is_some_and(|rest| rest.trim_start().starts_with(':'))
-            })
-            .map(|i| i + 1)
+    /// The line (1-based) a key is written on, the key given with its
+    /// parents: `["session", "roles"]`.
+    pub fn line_of(&self, keys: &[&str]) -> Option<usize> {
+        locate(&self.text, keys).map(|(line, _)| line + 1)
     }
 
-    /// The line of a value under a key: the first line at or after the key
-    /// that holds the value.
-    pub fn line_of_value(&self, key: &str, value: &str) -> Option<usize> {
-        let start = self.line_of(key)?;
+    /// The line of a value under a key: the first line of the key's block
+    /// that holds the value, else the key's line.
+    pub fn line_of_value(&self, keys: &[&str], value: &str) -> Option<usize> {
+        let (start, end) = locate(&self.text, keys)?;
         self.text
             .lines()
             .enumerate()
-            .skip(start - 1)
+            .take(end)
+            .skip(start)
             .find(|(_, l)| l.contains(value))
-            .map(|(i, _)| i + 1)
-            .or(Some(start))
+            .map_or(Some(start + 1), |(i, _)| Some(i + 1))
     }
 
-    pub fn error(&self, key: &str, message: String) -> ConfigError {
+    pub fn error(&self, keys: &[&str], message: String) -> ConfigError {
         ConfigError {
             path: self.path.clone(),
-            line: self.line_of(key),
-            key: Some(key.to_string()),
+            line: self.line_of(keys),
+            key: Some(keys.join(".")),
             message,
         }
     }
 }
 
-/// Read and parse one configuration file.
-pub fn read(path: &Path) -> Result<Layer, ConfigError> {
-    let error = |line: Option<usize>, key: Option<String>, message: String| ConfigError {
-        path: path.to_path_buf(),
-        line,
-        key,
-        message,
+/// Read and parse one configuration file. `Err` when it cannot be read as
+/// YAML at all; errors in its settings are in the layer.
+pub fn read(path: &Path) -> Result<Layer, Vec<ConfigError>> {
+    let error = |message: String| {
+        vec![ConfigError {
+            path: path.to_path_buf(),
+            line: None,
+            key: None,
+            message,
+        }]
     };
-    let size = std::fs::metadata(path)
-        .map_err(|e| error(None, None, e.to_string()))?
-        .len();
-    if size > MAX_SIZE {
-        return Err(error(
-            None,
-            None,
-            format!("the file is {size} bytes; a configuration is at most {MAX_SIZE}"),
-        ));
+    let meta = std::fs::metadata(path).map_err(|e| error(crate::files::io_cause(&e)))?;
+    if meta.is_dir() {
+        return Err(error("a directory, not a configuration file".into()));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| error(None, None, e.to_string()))?;
+    let size = meta.len();
+    if size > MAX_SIZE {
+        return Err(error(format!(
+            "the file is {size} bytes; a configuration is at most {MAX_SIZE}"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| error(crate::files::io_cause(&e)))?;
+    let text = crate::files::decode(bytes).map_err(|e| error(e.to_string()))?;
     parse(path, text)
 }
 
 /// Parse one configuration file's text, read from `path`.
-pub fn parse(path: &Path, text: String) -> Result<Layer, ConfigError> {
-    let error = |line: Option<usize>, key: Option<String>, message: String| ConfigError {
-        path: path.to_path_buf(),
-        line,
-        key,
-        message,
-    };
-    let raw: RawConfig = if text.trim().is_empty() {
-        RawConfig::default()
+pub fn parse(path: &Path, text: String) -> Result<Layer, Vec<ConfigError>> {
+    let value = if text.trim().is_empty() {
+        Value::Null
     } else {
-        serde_yaml::from_str(&text).map_err(|e| {
-            let line = e.location().map(|l| l.line());
-            let (key, message) = explain(&e.to_string());
-            error(line, key, message)
+        yaml::parse(&text).map_err(|(line, message)| {
+            vec![ConfigError {
+                path: path.to_path_buf(),
+                line,
+                key: None,
+                message,
+            }]
         })?
     };
+    let mut reader = Reader {
+        path,
+        text: &text,
+        errors: Vec::new(),
+        more: 0,
+    };
+    let raw = reader.config(&value);
+    let mut errors = reader.errors;
+    errors.sort_by_key(|e| e.line.unwrap_or(usize::MAX));
+    if reader.more > 0 {
+        errors.push(ConfigError {
+            path: path.to_path_buf(),
+            line: None,
+            key: None,
+            message: format!("{} more errors not shown", reader.more),
+        });
+    }
     let dir = path
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
+    let base = super::absolute(&dir);
     Ok(Layer {
         path: path.to_path_buf(),
         dir,
+        base,
         raw,
+        errors,
         text,
     })
 }
 
-/// Turn the YAML library's message into the key and a message with a "did
-/// you mean" where a known key is close.
-fn explain(message: &str) -> (Option<String>, String) {
-    // Drop the library's own "at line N column M": the line is reported apart.
-    let message = match message.rfind(" at line ") {
-        Some(i) => &message[..i],
-        None => message,
-    };
-    if let Some(rest) = message.split("unknown field `").nth(1) {
-        let field = rest.split('`').next().unwrap_or_default().to_string();
-        let nested = |keys: &[&str]| {
-            keys.iter().any(|k| message.contains(&format!("`{k}`")))
-                && !message.contains("`select`")
-        };
-        let keys = if nested(BOARD_KEYS) {
-            BOARD_KEYS
-        } else if nested(PIPELINE_KEYS) {
-            PIPELINE_KEYS
-        } else {
-            KEYS
-        };
-        let hint = keys
-            .iter()
-            .map(|k| (edit_distance(&field, k), k))
-            .filter(|(d, _)| *d <= 3)
-            .min_by_key(|(d, _)| *d)
-            .map(|(_, k)| format!("; did you mean `{k}`?"))
-            .unwrap_or_default();
-        return (
-            Some(field.clone()),
-            format!("unknown setting `{field}`{hint}"),
-        );
+/// Turns a document's values into settings, keeping an error for each value
+/// of the wrong shape.
+struct Reader<'a> {
+    path: &'a Path,
+    text: &'a str,
+    errors: Vec<ConfigError>,
+    /// Errors past [`MAX_ERRORS`], counted only.
+    more: usize,
+}
+
+impl Reader<'_> {
+    fn fail(&mut self, keys: &[&str], message: String) {
+        if self.errors.len() == MAX_ERRORS {
+            self.more += 1;
+            return;
+        }
+        self.errors.push(ConfigError {
+            path: self.path.to_path_buf(),
+            line: match keys {
+                [] => Some(1),
+                _ => locate(self.text, keys).map(|(line, _)| line + 1),
+            },
+            key: (!keys.is_empty()).then(|| keys.join(".")),
+            message,
+        });
     }
-    // Type errors are prefixed with the key's path: `max-depth: invalid type: …`.
-    if let Some((key, rest)) = message.split_once(": ") {
-        if key.chars().all(|c| {
-            c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '_' || c == '[' || c == ']'
-        }) {
-            return (Some(key.to_string()), rest.to_string());
+
+    fn config(&mut self, value: &Value) -> RawConfig {
+        let mut raw = RawConfig::default();
+        if value.is_null() {
+            return raw;
+        }
+        for (key, v) in self.settings(&[], value, KEYS) {
+            let keys = [key.as_str()];
+            match key.as_str() {
+                "extends" => raw.extends = self.string(&keys, v),
+                "select" => raw.select = self.strings(&keys, v),
+                "ignore" => raw.ignore = self.strings(&keys, v),
+                "extend-select" => raw.extend_select = self.strings(&keys, v),
+                "severity" => raw.severity = self.string_map(&keys, v),
+                "per-file-ignores" => raw.per_file_ignores = self.list_map(&keys, v),
+                "exclude" => raw.exclude = self.strings(&keys, v),
+                "roles" => raw.roles = self.strings(&keys, v),
+                "max-depth" => raw.max_depth = self.number(&keys, v),
+                "bullet-limit" => raw.bullet_limit = self.number(&keys, v),
+                "lang" => raw.lang = self.string(&keys, v),
+                "lint-code-blocks" => raw.lint_code_blocks = self.boolean(&keys, v),
+                "kinds" => raw.kinds = self.string_map(&keys, v),
+                "board" if !v.is_null() => {
+                    let mut board = RawBoard::default();
+                    for (key, v) in self.settings(&keys, v, BOARD_KEYS) {
+                        let keys = ["board", key.as_str()];
+                        match key.as_str() {
+                            "isolation-phases" => board.isolation_phases = self.numbers(&keys, v),
+                            "critique-phases" => board.critique_phases = self.numbers(&keys, v),
+                            _ => {}
+                        }
+                    }
+                    raw.board = Some(board);
+                }
+                "pipeline" if !v.is_null() => {
+                    let mut pipeline = RawPipeline::default();
+                    for (key, v) in self.settings(&keys, v, PIPELINE_KEYS) {
+                        let keys = ["pipeline", key.as_str()];
+                        match key.as_str() {
+                            "stages" => pipeline.stages = self.strings(&keys, v),
+                            "max-attempts" => pipeline.max_attempts = self.number(&keys, v),
+                            "review-stage" => pipeline.review_stage = self.string(&keys, v),
+                            "max-log-bytes" => pipeline.max_log_bytes = self.number(&keys, v),
+                            "max-event-bytes" => pipeline.max_event_bytes = self.number(&keys, v),
+                            _ => {}
+                        }
+                    }
+                    raw.pipeline = Some(pipeline);
+                }
+                "session" if !v.is_null() => {
+                    let mut session = RawSession::default();
+                    for (key, v) in self.settings(&keys, v, SESSION_KEYS) {
+                        if key == "roles" {
+                            session.roles = self.string_map(&["session", "roles"], v);
+                        }
+                    }
+                    raw.session = Some(session);
+                }
+                _ => {}
+            }
+        }
+        raw
+    }
+
+    /// A mapping of settings: its known keys, each with its value; an error
+    /// for each unknown key and for anything else.
+    fn settings<'v>(
+        &mut self,
+        keys: &[&str],
+        value: &'v Value,
+        known: &[&str],
+    ) -> Vec<(String, &'v Value)> {
+        let Value::Mapping(map) = value else {
+            self.fail(
+                keys,
+                format!(
+                    "expected a mapping of settings (`name: value` lines), found {}",
+                    describe(value)
+                ),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (k, v) in map {
+            let Value::String(name) = k else {
+                self.fail(
+                    keys,
+                    format!("expected a setting's name, found {}", describe(k)),
+                );
+                continue;
+            };
+            if known.contains(&name.as_str()) {
+                out.push((name.clone(), v));
+                continue;
+            }
+            let mut path: Vec<&str> = keys.to_vec();
+            path.push(name);
+            let message = unknown(name, known, keys.last().copied());
+            self.fail(&path, message);
+        }
+        out
+    }
+
+    fn string(&mut self, keys: &[&str], value: &Value) -> Option<String> {
+        match value {
+            Value::String(s) => Some(s.clone()),
+            Value::Null => None,
+            other => {
+                self.fail(
+                    keys,
+                    format!("expected a string, found {}", describe(other)),
+                );
+                None
+            }
         }
     }
-    (None, message.to_string())
+
+    fn strings(&mut self, keys: &[&str], value: &Value) -> Option<Vec<String>> {
+        let items = match value {
+            Value::Sequence(items) => items,
+            Value::Null => return None,
+            other => {
+                self.fail(
+                    keys,
+                    format!(
+                        "expected a list of strings, such as `[a, b]`, found {}",
+                        describe(other)
+                    ),
+                );
+                return None;
+            }
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            match item {
+                Value::String(s) => out.push(s.clone()),
+                other => self.fail(
+                    keys,
+                    format!(
+                        "expected a list of strings, found {} in the list",
+                        describe(other)
+                    ),
+                ),
+            }
+        }
+        (out.len() == items.len()).then_some(out)
+    }
+
+    fn number<T: TryFrom<u64> + Bounded>(&mut self, keys: &[&str], value: &Value) -> Option<T> {
+        match value {
+            Value::Null => None,
+            Value::Number(n) => match n.as_u64() {
+                Some(u) => match T::try_from(u) {
+                    Ok(v) => Some(v),
+                    Err(_) => {
+                        self.fail(keys, format!("`{u}` is too large: at most {}", T::MAX));
+                        None
+                    }
+                },
+                None => {
+                    self.fail(
+                        keys,
+                        format!("expected a whole number of 0 or more, found `{n}`"),
+                    );
+                    None
+                }
+            },
+            other => {
+                self.fail(
+                    keys,
+                    format!(
+                        "expected a whole number of 0 or more, found {}",
+                        describe(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn numbers<T: TryFrom<u64> + Bounded>(
+        &mut self,
+        keys: &[&str],
+        value: &Value,
+    ) -> Option<Vec<T>> {
+        let items = match value {
+            Value::Sequence(items) => items,
+            Value::Null => return None,
+            other => {
+                self.fail(
+                    keys,
+                    format!(
+                        "expected a list of whole numbers, such as `[2, 3]`, found {}",
+                        describe(other)
+                    ),
+                );
+                return None;
+            }
+        };
+        let out: Vec<T> = items.iter().filter_map(|v| self.number(keys, v)).collect();
+        (out.len() == items.len()).then_some(out)
+    }
+
+    fn boolean(&mut self, keys: &[&str], value: &Value) -> Option<bool> {
+        match value {
+            Value::Bool(b) => Some(*b),
+            Value::Null => None,
+            other => {
+                self.fail(
+                    keys,
+                    format!("expected `true` or `false`, found {}", describe(other)),
+                );
+                None
+            }
+        }
+    }
+
+    /// A mapping whose keys are strings (globs, selectors, agent names).
+    fn entries<'v>(&mut self, keys: &[&str], value: &'v Value) -> Option<Vec<(String, &'v Value)>> {
+        let map = match value {
+            Value::Mapping(map) => map,
+            Value::Null => return None,
+            other => {
+                self.fail(
+                    keys,
+                    format!(
+                        "expected a mapping (`key: value` lines), found {}",
+                        describe(other)
+                    ),
+                );
+                return None;
+            }
+        };
+        let mut out = Vec::with_capacity(map.len());
+        for (k, v) in map {
+            match k {
+                Value::String(s) => out.push((s.clone(), v)),
+                other => self.fail(
+                    keys,
+                    format!("expected a string as a key, found {}", describe(other)),
+                ),
+            }
+        }
+        (out.len() == map.len()).then_some(out)
+    }
+
+    fn string_map(&mut self, keys: &[&str], value: &Value) -> Option<BTreeMap<String, String>> {
+        let entries = self.entries(keys, value)?;
+        let mut out = BTreeMap::new();
+        let mut ok = true;
+        for (k, v) in entries {
+            let mut path = keys.to_vec();
+            path.push(&k);
+            match v {
+                Value::String(s) => {
+                    out.insert(k.clone(), s.clone());
+                }
+                other => {
+                    ok = false;
+                    self.fail(
+                        &path,
+                        format!("expected a string, found {}", describe(other)),
+                    );
+                }
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn list_map(&mut self, keys: &[&str], value: &Value) -> Option<BTreeMap<String, Vec<String>>> {
+        let entries = self.entries(keys, value)?;
+        let mut out = BTreeMap::new();
+        let mut ok = true;
+        for (k, v) in entries {
+            let mut path = keys.to_vec();
+            path.push(&k);
+            match self.strings(&path, v) {
+                Some(list) => {
+                    out.insert(k.clone(), list);
+                }
+                None => ok &= v.is_null(),
+            }
+        }
+        ok.then_some(out)
+    }
+}
+
+/// The largest value of a setting's number type, for messages.
+trait Bounded {
+    const MAX: u64;
+}
+
+impl Bounded for usize {
+    const MAX: u64 = usize::MAX as u64;
+}
+
+impl Bounded for u32 {
+    const MAX: u64 = u32::MAX as u64;
+}
+
+impl Bounded for u64 {
+    const MAX: u64 = u64::MAX;
+}
+
+/// A value as a message names it.
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Null => "nothing".into(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number `{n}`"),
+        Value::String(s) => {
+            let shown: String = s.chars().take(40).collect();
+            let more = if shown.len() < s.len() { "…" } else { "" };
+            format!("the string `{shown}{more}`")
+        }
+        Value::Sequence(_) => "a list".into(),
+        Value::Mapping(_) => "a mapping".into(),
+        Value::Tagged(t) => format!("a value tagged `{}`", t.tag),
+    }
+}
+
+/// The message for an unknown key, with a "did you mean" where a known key
+/// is close.
+fn unknown(name: &str, known: &[&str], parent: Option<&str>) -> String {
+    let close = known
+        .iter()
+        .map(|k| (edit_distance(name, k), k))
+        .filter(|(d, _)| *d <= 3)
+        .min_by_key(|(d, _)| *d);
+    match (close, parent) {
+        (Some((_, k)), _) => format!("unknown setting; did you mean `{k}`?"),
+        (None, Some(parent)) => {
+            let names: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            format!(
+                "unknown setting in `{parent}`: it holds {}",
+                names.join(", ")
+            )
+        }
+        (None, None) => "unknown setting".into(),
+    }
+}
+
+/// Where a key is written: the 0-based index of its line, and the end of
+/// its block (the index of the first line after it). Each key is looked for
+/// among the lines of its parent's block, at that block's indentation; a
+/// key not written on a line of its own (inside a flow mapping) is found
+/// at its parent's line.
+fn locate(text: &str, keys: &[&str]) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let content = |l: &str| {
+        let t = l.trim_start();
+        !t.is_empty() && !t.starts_with('#')
+    };
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let (mut from, mut to) = (0, lines.len());
+    let mut parent: Option<usize> = None;
+    let mut found = None;
+    for key in keys {
+        let Some(first) = (from..to).find(|&i| content(lines[i])) else {
+            break;
+        };
+        let level = indent(lines[first]);
+        if parent.is_some_and(|p| level <= p) {
+            break;
+        }
+        let Some(at) = (from..to).find(|&i| {
+            content(lines[i]) && indent(lines[i]) == level && is_key(lines[i].trim_start(), key)
+        }) else {
+            break;
+        };
+        let end = (at + 1..to)
+            .find(|&i| content(lines[i]) && indent(lines[i]) <= level)
+            .unwrap_or(to);
+        found = Some((at, end));
+        (from, to, parent) = (at + 1, end, Some(level));
+    }
+    found
+}
+
+/// Whether a line (its indentation removed) writes a key, plain or quoted.
+fn is_key(line: &str, key: &str) -> bool {
+    let rest = line.strip_prefix(key).or_else(|| {
+        ['"', '\'']
+            .iter()
+            .find_map(|&q| line.strip_prefix(q)?.strip_prefix(key)?.strip_prefix(q))
+    });
+    rest.is_some_and(|r| r.trim_start().starts_with(':'))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn errors(text: &str) -> Vec<String> {
+        let layer = parse(Path::new("c.yaml"), text.to_string()).unwrap();
+        layer.errors.iter().map(ToString::to_string).collect()
+    }
+
     #[test]
-    fn explains_unknown_keys_with_a_suggestion() {
-        let (key, message) = explain(
-            "unknown field `selec`, expected one of `extends`, `select` at line 2 column 1",
+    fn every_error_of_a_file_is_reported_at_once() {
+        let found = errors(
+            "selec: [L]\nmax-depth: -1\nboard:\n  isolation-phase: [2]\n  critique-phases: x\nlint-code-blocks: yes\nzzzzzzzz: 1\n",
         );
-        assert_eq!(key.as_deref(), Some("selec"));
-        assert!(message.contains("did you mean `select`?"), "{message}");
-        let (key, message) = explain("board: unknown field `isolation-phase`, expected `isolation-phases` or `critique-phases` at line 3 column 3");
-        assert_eq!(key.as_deref(), Some("isolation-phase"));
-        assert!(
-            message.contains("did you mean `isolation-phases`?"),
-            "{message}"
+        assert_eq!(
+            found,
+            [
+                "c.yaml:1: `selec`: unknown setting; did you mean `select`?",
+                "c.yaml:2: `max-depth`: expected a whole number of 0 or more, found `-1`",
+                "c.yaml:4: `board.isolation-phase`: unknown setting; did you mean `isolation-phases`?",
+                "c.yaml:5: `board.critique-phases`: expected a list of whole numbers, such as `[2, 3]`, found the string `x`",
+                "c.yaml:6: `lint-code-blocks`: expected `true` or `false`, found the string `yes`",
+                "c.yaml:7: `zzzzzzzz`: unknown setting",
+            ]
         );
+    }
+
+    #[test]
+    fn wrong_shapes_are_worded_for_the_user() {
+        let cases = [
+            ("- a\n", "c.yaml:1: expected a mapping of settings (`name: value` lines), found a list"),
+            ("just text\n", "c.yaml:1: expected a mapping of settings (`name: value` lines), found the string `just text`"),
+            ("select: L001\n", "c.yaml:1: `select`: expected a list of strings, such as `[a, b]`, found the string `L001`"),
+            ("select: [L001, 5]\n", "c.yaml:1: `select`: expected a list of strings, found the number `5` in the list"),
+            ("select: {a: b}\n", "c.yaml:1: `select`: expected a list of strings, such as `[a, b]`, found a mapping"),
+            ("lang: 3\n", "c.yaml:1: `lang`: expected a string, found the number `3`"),
+            ("lang: [en]\n", "c.yaml:1: `lang`: expected a string, found a list"),
+            ("extends: true\n", "c.yaml:1: `extends`: expected a string, found `true`"),
+            ("max-depth: deep\n", "c.yaml:1: `max-depth`: expected a whole number of 0 or more, found the string `deep`"),
+            ("max-depth: 1.5\n", "c.yaml:1: `max-depth`: expected a whole number of 0 or more, found `1.5`"),
+            ("bullet-limit: [1]\n", "c.yaml:1: `bullet-limit`: expected a whole number of 0 or more, found a list"),
+            ("severity: [L001]\n", "c.yaml:1: `severity`: expected a mapping (`key: value` lines), found a list"),
+            ("severity:\n  L001: 1\n", "c.yaml:2: `severity.L001`: expected a string, found the number `1`"),
+            ("per-file-ignores:\n  \"a/**\": L001\n", "c.yaml:2: `per-file-ignores.a/**`: expected a list of strings, such as `[a, b]`, found the string `L001`"),
+            ("per-file-ignores: [a]\n", "c.yaml:1: `per-file-ignores`: expected a mapping (`key: value` lines), found a list"),
+            ("kinds:\n  1: handoff\n", "c.yaml:1: `kinds`: expected a string as a key, found the number `1`"),
+            ("board: [2]\n", "c.yaml:1: `board`: expected a mapping of settings (`name: value` lines), found a list"),
+            ("board:\n  isolation-phases: [-2]\n", "c.yaml:2: `board.isolation-phases`: expected a whole number of 0 or more, found `-2`"),
+            ("pipeline:\n  max-attempts: 99999999999\n", "c.yaml:2: `pipeline.max-attempts`: `99999999999` is too large: at most 4294967295"),
+            ("pipeline:\n  stages: implement\n", "c.yaml:2: `pipeline.stages`: expected a list of strings, such as `[a, b]`, found the string `implement`"),
+            ("pipeline:\n  colour: 1\n", "c.yaml:2: `pipeline.colour`: unknown setting in `pipeline`: it holds `stages`, `max-attempts`, `review-stage`, `max-log-bytes`, `max-event-bytes`"),
+            ("session: roles\n", "c.yaml:1: `session`: expected a mapping of settings (`name: value` lines), found the string `roles`"),
+            ("session:\n  roles:\n    bot: [cfo]\n", "c.yaml:3: `session.roles.bot`: expected a string, found a list"),
+            ("lint-code-blocks: 1\n", "c.yaml:1: `lint-code-blocks`: expected `true` or `false`, found the number `1`"),
+            ("roles: !custom [a]\n", "c.yaml:1: `roles`: expected a list of strings, such as `[a, b]`, found a value tagged `!custom`"),
+            ("1: x\n", "c.yaml:1: expected a setting's name, found the number `1`"),
+        ];
+        for (text, expected) in cases {
+            let found = errors(text);
+            assert_eq!(found, [expected], "{text:?}");
+            for message in &found {
+                for rust in [
+                    "struct",
+                    "usize",
+                    "u32",
+                    "u64",
+                    "Raw",
+                    "invalid type",
+                    "sequence",
+                ] {
+                    assert!(!message.contains(rust), "{text:?}: {message}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn errors_past_fifty_are_counted_not_listed() {
+        let text = format!("select:\n{}", "  - 5\n".repeat(10_000));
+        let found = errors(&text);
+        assert_eq!(found.len(), MAX_ERRORS + 1);
+        assert_eq!(found[MAX_ERRORS], "c.yaml: 9950 more errors not shown");
+    }
+
+    #[test]
+    fn an_empty_value_leaves_a_setting_unset() {
+        assert!(errors("select:\nboard:\nsession:\n  roles:\n").is_empty());
+        let layer = parse(Path::new("c.yaml"), "select:\n".into()).unwrap();
+        assert!(layer.raw.select.is_none());
+    }
+
+    #[test]
+    fn nested_keys_are_found_under_their_parent() {
+        let text = "roles: [board]\nkinds: {}\nsession:\n  # agents\n  roles:\n    bot: cfo\npipeline:\n  stages: [a]\nboard: {isolation-phases: [2]}\n";
+        let layer = parse(Path::new("c.yaml"), text.into()).unwrap();
+        assert_eq!(layer.line_of(&["roles"]), Some(1));
+        assert_eq!(layer.line_of(&["session", "roles"]), Some(5));
+        assert_eq!(layer.line_of(&["session", "roles", "bot"]), Some(6));
+        assert_eq!(layer.line_of(&["pipeline", "stages"]), Some(8));
+        // Inside a flow mapping: the parent's line.
+        assert_eq!(layer.line_of(&["board", "isolation-phases"]), Some(9));
+        assert_eq!(layer.line_of(&["stages"]), None);
+        assert_eq!(layer.line_of_value(&["session", "roles"], "cfo"), Some(6));
     }
 }

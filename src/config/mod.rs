@@ -89,47 +89,131 @@ impl Config {
     /// The configuration of a file or directory: the closest
     /// `.boardlint.yaml` or `boardlint.yaml` walking up from it, stopping at
     /// the repository root (the directory holding `.git`); none: defaults.
-    pub fn discover(start: &Path) -> Result<Config, ConfigError> {
+    pub fn discover(start: &Path) -> Result<Config, Vec<ConfigError>> {
         match find(start) {
             Some(path) => Config::load(&path),
             None => Ok(Config::default()),
         }
     }
 
-    /// Load a configuration file and the chain of files it extends.
-    pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let mut layers = Vec::new();
+    /// Load a configuration file and the chain of files it extends. The
+    /// errors are every error of every file in the chain; a chain that
+    /// comes back to a file it holds (by canonical path) is an error naming
+    /// the cycle.
+    pub fn load(path: &Path) -> Result<Config, Vec<ConfigError>> {
+        let mut layers: Vec<file::Layer> = Vec::new();
+        let mut errors = Vec::new();
+        // The files read so far: canonical path, and the path as shown.
+        let mut chain: Vec<(PathBuf, PathBuf)> = Vec::new();
         let mut next = Some(path.to_path_buf());
         while let Some(p) = next.take() {
-            if layers.iter().any(|l: &file::Layer| l.path == p) {
-                return Err(ConfigError {
-                    path: p,
-                    line: None,
-                    key: Some("extends".into()),
-                    message: "extends itself in a cycle".into(),
-                });
+            let extender = layers.last();
+            let canonical = match std::fs::canonicalize(&p) {
+                Ok(c) => c,
+                Err(e) => {
+                    let cause = crate::files::io_cause(&e);
+                    errors.push(match extender {
+                        Some(layer) => {
+                            layer.error(&["extends"], format!("{}: {cause}", p.display()))
+                        }
+                        None => ConfigError {
+                            path: p.clone(),
+                            line: None,
+                            key: None,
+                            message: cause,
+                        },
+                    });
+                    break;
+                }
+            };
+            if let Some(i) = chain.iter().position(|(c, _)| *c == canonical) {
+                let cycle: Vec<String> = chain[i..]
+                    .iter()
+                    .map(|(_, shown)| shown.display().to_string())
+                    .chain([chain[i].1.display().to_string()])
+                    .collect();
+                if let Some(layer) = extender {
+                    errors.push(layer.error(
+                        &["extends"],
+                        format!(
+                            "the files extend each other in a cycle: {}",
+                            cycle.join(" → ")
+                        ),
+                    ));
+                }
+                break;
             }
-            let layer = file::read(&p)?;
-            next = layer.raw.extends.as_ref().map(|e| layer.dir.join(e));
-            layers.push(layer);
+            // Named without `..` where that names the same file (a link
+            // on the way can make it another).
+            let tidied = tidy(&p);
+            let p = match std::fs::canonicalize(&tidied) {
+                Ok(c) if c == canonical => tidied,
+                _ => p,
+            };
+            chain.push((canonical, p.clone()));
+            match file::read(&p) {
+                Ok(mut layer) => {
+                    errors.append(&mut layer.errors);
+                    next = layer.raw.extends.as_ref().map(|e| {
+                        // `./base.yaml` is `base.yaml`.
+                        let e: PathBuf = Path::new(e)
+                            .components()
+                            .filter(|c| *c != std::path::Component::CurDir)
+                            .collect();
+                        layer.dir.join(e)
+                    });
+                    layers.push(layer);
+                }
+                Err(mut e) => {
+                    errors.append(&mut e);
+                    break;
+                }
+            }
         }
+        let order: Vec<PathBuf> = layers.iter().map(|l| l.path.clone()).collect();
         // Base first, the file itself last: later layers override.
         layers.reverse();
-        let mut config = Config::from_layers(layers)?;
-        config.path = Some(path.to_path_buf());
-        Ok(config)
+        match Config::from_layers(layers) {
+            Ok(mut config) if errors.is_empty() => {
+                config.path = Some(path.to_path_buf());
+                return Ok(config);
+            }
+            Ok(_) => {}
+            Err(mut more) => errors.append(&mut more),
+        }
+        // File by file along the chain, each in line order.
+        errors.sort_by_key(|e| {
+            (
+                order.iter().position(|p| *p == e.path),
+                e.line.unwrap_or(usize::MAX),
+            )
+        });
+        Err(errors)
     }
 
     /// One configuration file's text, as if read from `path`, without
     /// following `extends` (for callers that hold the text already).
-    pub fn from_text(path: &Path, text: String) -> Result<Config, ConfigError> {
-        let layer = file::parse(path, text)?;
-        let mut config = Config::from_layers(vec![layer])?;
-        config.path = Some(path.to_path_buf());
-        Ok(config)
+    pub fn from_text(path: &Path, text: String) -> Result<Config, Vec<ConfigError>> {
+        let mut layer = file::parse(path, text)?;
+        let mut errors = std::mem::take(&mut layer.errors);
+        match Config::from_layers(vec![layer]) {
+            Ok(mut config) if errors.is_empty() => {
+                config.path = Some(path.to_path_buf());
+                Ok(config)
+            }
+            Ok(_) => Err(errors),
+            Err(mut more) => {
+                errors.append(&mut more);
+                errors.sort_by_key(|e| e.line.unwrap_or(usize::MAX));
+                Err(errors)
+            }
+        }
     }
 
-    fn from_layers(layers: Vec<file::Layer>) -> Result<Config, ConfigError> {
+    /// The settings of a chain of layers, base first; every value a layer
+    /// writes that cannot be used is an error, and all are returned.
+    fn from_layers(layers: Vec<file::Layer>) -> Result<Config, Vec<ConfigError>> {
+        let mut errors: Vec<ConfigError> = Vec::new();
         let mut settings = Settings::default();
         let mut report: BTreeMap<&'static str, (String, Source)> = BTreeMap::new();
         let d = Settings::default();
@@ -187,34 +271,38 @@ impl Config {
         let mut kinds = Vec::new();
         for layer in &layers {
             let raw = &layer.raw;
-            let src = |key: &str| Source::File {
+            let src = |keys: &[&str]| Source::File {
                 path: layer.path.clone(),
-                line: layer.line_of(key),
+                line: layer.line_of(keys),
             };
             if let Some(v) = &raw.select {
-                check_selectors(layer, "select", v)?;
+                check_selectors(layer, &["select"], v, &mut errors);
                 select = v.clone();
-                report.insert("select", (show(v), src("select")));
+                report.insert("select", (show(v), src(&["select"])));
             }
             if let Some(v) = &raw.ignore {
-                check_selectors(layer, "ignore", v)?;
+                check_selectors(layer, &["ignore"], v, &mut errors);
                 ignore = v.clone();
-                report.insert("ignore", (show(v), src("ignore")));
+                report.insert("ignore", (show(v), src(&["ignore"])));
             }
             if let Some(v) = &raw.extend_select {
-                check_selectors(layer, "extend-select", v)?;
+                check_selectors(layer, &["extend-select"], v, &mut errors);
                 extend_select.extend(v.iter().cloned());
                 report.insert(
                     "extend-select",
-                    (show(&extend_select), src("extend-select")),
+                    (show(&extend_select), src(&["extend-select"])),
                 );
             }
             if let Some(map) = &raw.severity {
                 for (k, level) in map {
-                    check_selectors(layer, "severity", std::slice::from_ref(k))?;
+                    check_selectors(layer, &["severity"], std::slice::from_ref(k), &mut errors);
                     severity.insert(
                         k.clone(),
-                        (level.clone(), layer.path.clone(), layer.line_of("severity")),
+                        (
+                            level.clone(),
+                            layer.path.clone(),
+                            layer.line_of(&["severity", k]),
+                        ),
                     );
                 }
                 let shown: Vec<String> = severity
@@ -223,22 +311,30 @@ impl Config {
                     .collect();
                 report.insert(
                     "severity",
-                    (format!("{{{}}}", shown.join(", ")), src("severity")),
+                    (format!("{{{}}}", shown.join(", ")), src(&["severity"])),
                 );
             }
             if let Some(globs) = &raw.exclude {
-                exclude = Some((glob_set(layer, "exclude", globs)?, layer.dir.clone()));
-                report.insert("exclude", (show(globs), src("exclude")));
+                exclude = Some((
+                    glob_set(layer, &["exclude"], globs, &mut errors),
+                    layer.base.clone(),
+                ));
+                report.insert("exclude", (show(globs), src(&["exclude"])));
             }
             if let Some(map) = &raw.per_file_ignores {
                 for (glob, codes) in map {
-                    check_selectors(layer, "per-file-ignores", codes)?;
-                    let set = glob_set(layer, "per-file-ignores", std::slice::from_ref(glob))?;
+                    check_selectors(layer, &["per-file-ignores", glob], codes, &mut errors);
+                    let set = glob_set(
+                        layer,
+                        &["per-file-ignores", glob],
+                        std::slice::from_ref(glob),
+                        &mut errors,
+                    );
                     let mut indices = Vec::new();
                     for c in codes {
                         indices.extend(resolve_selector(c).unwrap_or_default());
                     }
-                    per_file.push((set, layer.dir.clone(), indices));
+                    per_file.push((set, layer.base.clone(), indices));
                 }
                 let shown: Vec<String> = map
                     .iter()
@@ -246,7 +342,10 @@ impl Config {
                     .collect();
                 report.insert(
                     "per-file-ignores",
-                    (format!("{{{}}}", shown.join(", ")), src("per-file-ignores")),
+                    (
+                        format!("{{{}}}", shown.join(", ")),
+                        src(&["per-file-ignores"]),
+                    ),
                 );
             }
             if let Some(roles) = &raw.roles {
@@ -263,64 +362,78 @@ impl Config {
                                 .map(str::to_string)
                                 .collect::<Vec<_>>(),
                         ),
-                        src("roles"),
+                        src(&["roles"]),
                     ),
                 );
             }
             if let Some(v) = raw.max_depth {
                 settings.max_depth = v;
-                report.insert("max-depth", (v.to_string(), src("max-depth")));
+                report.insert("max-depth", (v.to_string(), src(&["max-depth"])));
             }
             if let Some(v) = raw.bullet_limit {
                 settings.bullet_limit = v;
-                report.insert("bullet-limit", (v.to_string(), src("bullet-limit")));
+                report.insert("bullet-limit", (v.to_string(), src(&["bullet-limit"])));
             }
             if let Some(board) = &raw.board {
                 if let Some(v) = &board.isolation_phases {
                     settings.isolation_phases = v.clone();
                     report.insert(
                         "board.isolation-phases",
-                        (format!("{v:?}"), src("isolation-phases")),
+                        (format!("{v:?}"), src(&["board", "isolation-phases"])),
                     );
                 }
                 if let Some(v) = &board.critique_phases {
                     settings.critique_phases = v.clone();
                     report.insert(
                         "board.critique-phases",
-                        (format!("{v:?}"), src("critique-phases")),
+                        (format!("{v:?}"), src(&["board", "critique-phases"])),
                     );
                 }
             }
             if let Some(l) = &raw.lang {
-                lang = Some(match l.as_str() {
-                    "en" => Lang::En,
-                    "pt-BR" | "pt" => Lang::Pt,
+                lang = match l.as_str() {
+                    "en" => Some(Lang::En),
+                    "pt-BR" | "pt" => Some(Lang::Pt),
                     other => {
-                        return Err(layer.error(
-                            "lang",
+                        errors.push(layer.error(
+                            &["lang"],
                             format!("`{other}` is not a language: use `en` or `pt-BR`"),
                         ));
+                        None
                     }
-                });
-                report.insert("lang", (l.clone(), src("lang")));
+                }
+                .or(lang);
+                report.insert("lang", (l.clone(), src(&["lang"])));
             }
             if let Some(v) = raw.lint_code_blocks {
                 settings.lint_code_blocks = v;
-                report.insert("lint-code-blocks", (v.to_string(), src("lint-code-blocks")));
+                report.insert(
+                    "lint-code-blocks",
+                    (v.to_string(), src(&["lint-code-blocks"])),
+                );
             }
             if let Some(map) = &raw.kinds {
                 for (glob, kind) in map {
                     let Some(k) = crate::kinds::FileKind::from_name(kind) else {
-                        return Err(layer.error(
-                            "kinds",
+                        errors.push(layer.error(
+                            &["kinds", glob],
                             format!("`{kind}` is not a file kind: use transcript, decision-log, handoff, transition-log, handshake-log or session-log"),
                         ));
+                        continue;
                     };
-                    let set = glob_set(layer, "kinds", std::slice::from_ref(glob))?;
-                    kinds.push((set, layer.dir.clone(), k));
+                    let set = glob_set(
+                        layer,
+                        &["kinds", glob],
+                        std::slice::from_ref(glob),
+                        &mut errors,
+                    );
+                    kinds.push((set, layer.base.clone(), k));
                 }
                 let shown: Vec<String> = map.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-                report.insert("kinds", (format!("{{{}}}", shown.join(", ")), src("kinds")));
+                report.insert(
+                    "kinds",
+                    (format!("{{{}}}", shown.join(", ")), src(&["kinds"])),
+                );
             }
             if let Some(map) = raw.session.as_ref().and_then(|s| s.roles.as_ref()) {
                 settings.session_roles = map
@@ -330,42 +443,53 @@ impl Config {
                 let shown: Vec<String> = map.iter().map(|(k, v)| format!("{k}: {v}")).collect();
                 report.insert(
                     "session.roles",
-                    (format!("{{{}}}", shown.join(", ")), src("roles")),
+                    (
+                        format!("{{{}}}", shown.join(", ")),
+                        src(&["session", "roles"]),
+                    ),
                 );
             }
             if let Some(p) = &raw.pipeline {
                 if let Some(v) = &p.stages {
                     if v.is_empty() {
-                        return Err(
-                            layer.error("stages", "the pipeline needs at least one stage".into())
-                        );
+                        errors.push(layer.error(
+                            &["pipeline", "stages"],
+                            "the pipeline needs at least one stage".into(),
+                        ));
+                    } else {
+                        settings.pipeline.stages = v.clone();
                     }
-                    settings.pipeline.stages = v.clone();
-                    report.insert("pipeline.stages", (format!("{v:?}"), src("stages")));
+                    report.insert(
+                        "pipeline.stages",
+                        (format!("{v:?}"), src(&["pipeline", "stages"])),
+                    );
                 }
                 if let Some(v) = p.max_attempts {
                     settings.pipeline.max_attempts = v;
                     report.insert(
                         "pipeline.max-attempts",
-                        (v.to_string(), src("max-attempts")),
+                        (v.to_string(), src(&["pipeline", "max-attempts"])),
                     );
                 }
                 if let Some(v) = &p.review_stage {
                     settings.pipeline.review_stage = v.clone();
-                    report.insert("pipeline.review-stage", (v.clone(), src("review-stage")));
+                    report.insert(
+                        "pipeline.review-stage",
+                        (v.clone(), src(&["pipeline", "review-stage"])),
+                    );
                 }
                 if let Some(v) = p.max_log_bytes {
                     settings.pipeline.max_log_bytes = v;
                     report.insert(
                         "pipeline.max-log-bytes",
-                        (v.to_string(), src("max-log-bytes")),
+                        (v.to_string(), src(&["pipeline", "max-log-bytes"])),
                     );
                 }
                 if let Some(v) = p.max_event_bytes {
                     settings.pipeline.max_event_bytes = v;
                     report.insert(
                         "pipeline.max-event-bytes",
-                        (v.to_string(), src("max-event-bytes")),
+                        (v.to_string(), src(&["pipeline", "max-event-bytes"])),
                     );
                 }
             }
@@ -392,14 +516,15 @@ impl Config {
                 "warning" => Some(Severity::Warning),
                 "off" => None,
                 other => {
-                    return Err(ConfigError {
+                    errors.push(ConfigError {
                         path: path.clone(),
                         line: *line,
                         key: Some(format!("severity.{selector}")),
                         message: format!(
                             "`{other}` is not a severity: use `error`, `warning` or `off`"
                         ),
-                    })
+                    });
+                    continue;
                 }
             };
             for i in resolve_selector(selector).unwrap_or_default() {
@@ -410,6 +535,9 @@ impl Config {
             }
         }
         settings.rules = selection;
+        if !errors.is_empty() {
+            return Err(errors);
+        }
         Ok(Config {
             path: None,
             settings,
@@ -465,17 +593,26 @@ fn matches(set: &GlobSet, base: &Path, path: &Path) -> bool {
 }
 
 fn absolute(path: &Path) -> PathBuf {
-    let joined = if path.is_absolute() {
-        path.to_path_buf()
+    if path.is_absolute() {
+        tidy(path)
     } else {
-        std::env::current_dir().unwrap_or_default().join(path)
-    };
-    // Normalise `.` and `..` without touching the file system.
+        tidy(&std::env::current_dir().unwrap_or_default().join(path))
+    }
+}
+
+/// A path with `.` and `..` resolved by its text alone, without touching the
+/// file system.
+fn tidy(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
-    for c in joined.components() {
+    for c in path.components() {
         match c {
             std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
+            std::path::Component::ParentDir
+                if matches!(
+                    out.components().next_back(),
+                    Some(std::path::Component::Normal(_))
+                ) =>
+            {
                 out.pop();
             }
             other => out.push(other),
@@ -485,8 +622,10 @@ fn absolute(path: &Path) -> PathBuf {
 }
 
 /// The closest configuration file walking up from `start`, up to the
-/// repository root.
+/// repository root; relative to the current directory when inside it, so
+/// that messages name it as they name the files checked.
 pub fn find(start: &Path) -> Option<PathBuf> {
+    let cwd = std::env::current_dir().unwrap_or_default();
     let start = absolute(start);
     let mut dir = if start.is_dir() {
         Some(start.as_path())
@@ -497,7 +636,10 @@ pub fn find(start: &Path) -> Option<PathBuf> {
         for name in CONFIG_NAMES {
             let candidate = d.join(name);
             if candidate.is_file() {
-                return Some(candidate);
+                return Some(match candidate.strip_prefix(&cwd) {
+                    Ok(relative) if !cwd.as_os_str().is_empty() => relative.to_path_buf(),
+                    _ => candidate,
+                });
             }
         }
         if d.join(".git").exists() {
@@ -508,14 +650,28 @@ pub fn find(start: &Path) -> Option<PathBuf> {
     None
 }
 
-fn glob_set(layer: &file::Layer, key: &str, globs: &[String]) -> Result<GlobSet, ConfigError> {
+fn glob_set(
+    layer: &file::Layer,
+    keys: &[&str],
+    globs: &[String],
+    errors: &mut Vec<ConfigError>,
+) -> GlobSet {
     let mut builder = GlobSetBuilder::new();
     for g in globs {
-        let glob = Glob::new(g)
-            .map_err(|e| layer.error(key, format!("`{g}` is not a valid glob: {e}")))?;
-        builder.add(glob);
+        match Glob::new(g) {
+            Ok(glob) => {
+                builder.add(glob);
+            }
+            Err(e) => errors.push(ConfigError {
+                line: layer.line_of_value(keys, g),
+                ..layer.error(keys, format!("`{g}` is not a valid glob: {}", e.kind()))
+            }),
+        }
     }
-    builder.build().map_err(|e| layer.error(key, e.to_string()))
+    builder.build().unwrap_or_else(|e| {
+        errors.push(layer.error(keys, e.to_string()));
+        GlobSet::empty()
+    })
 }
 
 /// The rules a selector names: `ALL`, a code (`L001`), a code prefix (`L`,
@@ -564,21 +720,18 @@ pub fn resolve_selector(selector: &str) -> Result<Vec<usize>, String> {
 
 fn check_selectors(
     layer: &file::Layer,
-    key: &str,
+    keys: &[&str],
     selectors: &[String],
-) -> Result<(), ConfigError> {
+    errors: &mut Vec<ConfigError>,
+) {
     for s in selectors {
         if let Err(message) = resolve_selector(s) {
-            let line = layer.line_of_value(key, s);
-            return Err(ConfigError {
-                path: layer.path.clone(),
-                line,
-                key: Some(key.to_string()),
-                message,
+            errors.push(ConfigError {
+                line: layer.line_of_value(keys, s),
+                ..layer.error(keys, message)
             });
         }
     }
-    Ok(())
 }
 
 /// The commented default configuration `boardlint init` writes.

@@ -30,6 +30,12 @@ pub fn text(s: &str) -> Cow<'_, str> {
     escape_where(s, |c| is_unsafe(c) || matches!(c, '\n' | '\r'))
 }
 
+/// An error message for standard error: safe to print, and with every
+/// credential it quotes (a configuration value, a file's text) hidden.
+pub fn error(s: &str) -> String {
+    text(&crate::secrets::scrub(s)).into_owned()
+}
+
 /// The same, keeping `\n` and `\r` for a format that escapes them itself.
 pub fn text_keeping_lines(s: &str) -> Cow<'_, str> {
     escape_where(s, is_unsafe)

@@ -308,6 +308,37 @@ fn init_writes_a_default_config_and_refuses_to_overwrite() {
 }
 
 #[test]
+fn init_writes_into_an_existing_directory_and_still_refuses_to_overwrite() {
+    let root = repo();
+    fs::create_dir(root.path().join("team")).unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .args(["init", "team"])
+        .assert()
+        .code(0)
+        .stderr(predicate::eq("wrote team/.boardlint.yaml\n"));
+    let path = root.path().join("team/.boardlint.yaml");
+    assert!(fs::read_to_string(&path).unwrap().contains("max-depth: 2"));
+    fs::write(&path, "# mine\n").unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .args(["init", "team/"])
+        .assert()
+        .code(2)
+        .stderr(predicate::eq(
+            "error: team/.boardlint.yaml: already exists; not overwriting it\n",
+        ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "# mine\n");
+    // A file name is still a file name.
+    boardlint()
+        .current_dir(root.path())
+        .args(["init", "team/strict.yaml"])
+        .assert()
+        .code(0);
+    assert!(root.path().join("team/strict.yaml").is_file());
+}
+
+#[test]
 fn severity_error_promotes_a_warning_to_fail_the_run() {
     let root = repo();
     write(root.path(), "w.md", "[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - one\nConfidence: low\nCaveat: c\n[/RESPONSE]\n");

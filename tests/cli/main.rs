@@ -3,6 +3,7 @@
 mod check_exit_codes;
 mod check_formats;
 mod check_stdin;
+mod config_errors;
 mod config_settings;
 mod decision_logs;
 mod file_discovery;

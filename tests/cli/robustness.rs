@@ -376,9 +376,9 @@ fn hostile_configuration_files_are_refused_quickly_with_a_clear_error() {
         (
             "alias bomb",
             format!("exclude:\n{}", alias_bomb("  ")),
-            "exclude",
+            "repetition limit exceeded",
         ),
-        ("deep nesting", deep, "exclude"),
+        ("deep nesting", deep, "nested more than 64 levels deep"),
         ("huge scalar", huge, "a configuration is at most 1048576"),
     ] {
         let root = repo();
@@ -413,7 +413,7 @@ fn hostile_handoff_records_are_refused_quickly_with_a_clear_error() {
             format!("task_id: T-1\nnotes:\n{}", alias_bomb("  ")),
             "repetition limit exceeded",
         ),
-        ("deep nesting", deep, "recursion limit exceeded"),
+        ("deep nesting", deep, "nested more than 64 levels deep"),
         ("huge scalar", huge, "a record is at most 1048576"),
     ] {
         let root = repo();
@@ -432,6 +432,105 @@ fn hostile_handoff_records_are_refused_quickly_with_a_clear_error() {
             "{what}: {stdout}"
         );
     }
+}
+
+/// The YAML library's scanner takes time in the square of the nesting
+/// (80,000 levels: 37 s); nesting is now counted in one pass first.
+#[test]
+fn deeply_nested_handoff_records_are_refused_before_parsing() {
+    let root = repo();
+    let records = [
+        ("brackets.handoff.yaml", "[".repeat(1 << 20)),
+        (
+            "flow.handoff.yaml",
+            format!("task_id: T-1\nnotes: {}\n", "[".repeat(80_000)),
+        ),
+        (
+            "maps.handoff.yaml",
+            format!("task_id: T-1\nnotes: {}x\n", "{a: ".repeat(80_000)),
+        ),
+        (
+            "block.handoff.yaml",
+            format!("task_id: T-1\nnotes:\n{}x\n", "- ".repeat(80_000)),
+        ),
+    ];
+    for (name, record) in &records {
+        write(root.path(), name, record);
+    }
+    let start = std::time::Instant::now();
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "concise", "."])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let elapsed = start.elapsed();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let refused =
+        "error[P001] missing-field: the record cannot be read: nested more than 64 levels deep";
+    for (name, _) in &records {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{name}:")) && l.ends_with(refused)),
+            "{name}: {stdout}"
+        );
+    }
+    assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
+}
+
+/// JSON readers stop at their depth limits (serde_json's 128, the session
+/// reader's 256) as they go, so a megabyte of `[` costs milliseconds.
+#[test]
+fn a_megabyte_of_brackets_in_a_json_record_is_refused_at_once() {
+    let root = repo();
+    let brackets = "[".repeat(1 << 20);
+    // A line of brackets has no session shape: `kinds` makes it one.
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        "kinds:\n  \"logs/*.jsonl\": session-log\n",
+    );
+    let files = [
+        (
+            "s/x.events.jsonl",
+            "error[T001]",
+            "recursion limit exceeded",
+        ),
+        (
+            ".team/inbox/cfo.jsonl",
+            "error[H001]",
+            "recursion limit exceeded",
+        ),
+        (
+            "logs/session.jsonl",
+            "error[A001]",
+            "nested more than 256 levels deep",
+        ),
+    ];
+    for (name, _, _) in &files {
+        write(root.path(), name, &brackets);
+    }
+    let start = std::time::Instant::now();
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "concise"])
+        .args(files.iter().map(|(name, _, _)| name))
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let elapsed = start.elapsed();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    for (name, code, cause) in &files {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{name}:1:1: {code}")) && l.contains(cause)),
+            "{name}: {stdout}"
+        );
+    }
+    assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
 }
 
 /// Many diagnostics on one long line: each human excerpt shows a window of
