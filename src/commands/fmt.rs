@@ -184,7 +184,11 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let source = match files::read(&Input::Stdin).map_err(String::from) {
         Ok(s) => s,
         Err(cause) => {
-            eprintln!("error: {}: {}", crate::output::safe::text(&name), crate::output::safe::error(&cause));
+            eprintln!(
+                "error: {}: {}",
+                crate::output::safe::text(&name),
+                crate::output::safe::error(&cause)
+            );
             return EXIT_FAILURE;
         }
     };

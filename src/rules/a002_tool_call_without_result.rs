@@ -3,10 +3,14 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it does
     /// Flags a structured tool call (`tool_use`, `function_call`,
-    /// `custom_tool_call`, an entry of `tool_calls[]`) that no later result
-    /// answers (`tool_result` naming its id, `function_call_output`, a `tool`
-    /// message). Cline writes tool calls as XML inside text, so its logs are
-    /// not checked.
+    /// `custom_tool_call`, an entry of `tool_calls[]`, Pi's `toolCall`) that
+    /// no later result answers (`tool_result` naming its id,
+    /// `function_call_output`, a `tool` message, a `toolResult`). In an
+    /// OpenAI JSONL dataset each line is a conversation of its own: only its
+    /// own results answer its calls, and the tool calls of its last message
+    /// are the example's target, not a step awaiting a result. Cline returns
+    /// tool results as user text, and Gemini CLI and OpenCode keep each
+    /// result inside its call, so their logs are not checked.
     ///
     /// ## Why is this bad?
     /// A call without a result is a tool that crashed, timed out or was
@@ -38,7 +42,7 @@ impl SessionRule for ToolCallWithoutResult {
             // A dataset example's final tool call is its target.
             if call.target
                 || last_results
-                    .get(call.id.as_str())
+                    .get(&(call.scope, call.id.as_str()))
                     .is_some_and(|&r| r > call.order)
             {
                 continue;

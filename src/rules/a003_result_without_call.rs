@@ -2,8 +2,10 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a tool result that names no earlier tool call of the log. Cline
-    /// writes tool calls as XML inside text, so its logs are not checked.
+    /// Flags a tool result that names no earlier tool call of the log (in
+    /// an OpenAI JSONL dataset, of its own line's conversation). Cline
+    /// returns tool results as user text, and Gemini CLI and OpenCode keep
+    /// each result inside its call, so their logs are not checked.
     ///
     /// ## Why is this bad?
     /// A result for nothing means the log lost the call, or results were
@@ -32,7 +34,7 @@ impl SessionRule for ResultWithoutCall {
         let first_calls = s.log.first_calls();
         for result in &s.log.results {
             if first_calls
-                .get(result.id.as_str())
+                .get(&(result.scope, result.id.as_str()))
                 .is_some_and(|&c| c < result.order)
             {
                 continue;

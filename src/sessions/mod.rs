@@ -31,7 +31,10 @@ use crate::syntax::Span;
 pub enum Format {
     ClaudeCode,
     Codex,
+    /// OpenAI chat messages as one JSON document (a request body).
     OpenAi,
+    /// OpenAI chat messages as JSONL, one conversation a line (a dataset).
+    OpenAiJsonl,
     Cline,
     /// Gemini CLI's chat recording as one JSON document.
     GeminiJson,
@@ -43,10 +46,11 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order detection asks them.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::ClaudeCode,
         Format::Codex,
         Format::OpenAi,
+        Format::OpenAiJsonl,
         Format::Cline,
         Format::GeminiJson,
         Format::GeminiJsonl,
@@ -59,6 +63,7 @@ impl Format {
             Format::ClaudeCode => "Claude Code session",
             Format::Codex => "Codex CLI rollout",
             Format::OpenAi => "OpenAI chat messages",
+            Format::OpenAiJsonl => "OpenAI chat dataset (JSONL)",
             Format::Cline => "Cline task history",
             Format::GeminiJson => "Gemini CLI chat (JSON)",
             Format::GeminiJsonl => "Gemini CLI chat (JSONL)",
@@ -84,10 +89,13 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<Format> {
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
         if let Ok(v) = json::parse(text, 0) {
             // One document; a JSONL log of one record is one too.
-            if let Some(format) = document(&v, name) {
-                return Some(format);
-            }
-            return record(&v);
+            let jsonl = name.ends_with(".jsonl");
+            return match document(&v, name) {
+                // A `.jsonl` file of one conversation is a dataset of one.
+                Some(Format::OpenAi) if jsonl && v.is_object() => Some(Format::OpenAiJsonl),
+                Some(format) => Some(format),
+                None => record(&v),
+            };
         }
         if name.ends_with(".json") || trimmed.starts_with('[') {
             return None;
@@ -129,7 +137,7 @@ fn record(v: &JValue<'_>) -> Option<Format> {
     } else if gemini::is_record(v) {
         Some(Format::GeminiJsonl)
     } else if openai::is_record(v) {
-        Some(Format::OpenAi)
+        Some(Format::OpenAiJsonl)
     } else {
         None
     }
@@ -175,6 +183,9 @@ pub struct ToolRef {
     pub span: Span,
     /// Its position in the log (line, then order on the line).
     pub order: (usize, usize),
+    /// The conversation it belongs to, where calls and results of one
+    /// conversation cannot answer another's (a dataset's lines); else 0.
+    pub scope: usize,
     /// A call that is an example's target, not a step awaiting its result:
     /// the last message of a conversation in a dataset of one conversation
     /// a line.
@@ -187,6 +198,7 @@ impl ToolRef {
             id: id.as_str().unwrap_or_default().into_owned(),
             span: span_of(id, line_span),
             order,
+            scope: 0,
             target: false,
         }
     }
@@ -284,7 +296,8 @@ impl SessionLog {
         match format {
             Format::ClaudeCode => claude::read(&mut log, text),
             Format::Codex => codex::read(&mut log, text),
-            Format::OpenAi => openai::read(&mut log, text),
+            Format::OpenAi => openai::read_document(&mut log, text),
+            Format::OpenAiJsonl => openai::read_jsonl(&mut log, text),
             Format::Cline => cline::read(&mut log, text),
             Format::GeminiJson | Format::GeminiJsonl => gemini::read(&mut log, text),
             Format::OpenCode => opencode::read(&mut log, text),
@@ -344,19 +357,19 @@ impl SessionLog {
     /// For each call id, the order of its last result (A002), and for each
     /// result id the order of its first call (A003): calls and results meet
     /// through these maps, never pair by pair.
-    pub fn last_results(&self) -> HashMap<&str, (usize, usize)> {
-        let mut last: HashMap<&str, (usize, usize)> = HashMap::with_capacity(self.results.len());
+    pub fn last_results(&self) -> HashMap<(usize, &str), (usize, usize)> {
+        let mut last = HashMap::with_capacity(self.results.len());
         for r in &self.results {
-            let e = last.entry(r.id.as_str()).or_insert(r.order);
+            let e = last.entry((r.scope, r.id.as_str())).or_insert(r.order);
             *e = (*e).max(r.order);
         }
         last
     }
 
-    pub fn first_calls(&self) -> HashMap<&str, (usize, usize)> {
-        let mut first: HashMap<&str, (usize, usize)> = HashMap::with_capacity(self.calls.len());
+    pub fn first_calls(&self) -> HashMap<(usize, &str), (usize, usize)> {
+        let mut first = HashMap::with_capacity(self.calls.len());
         for c in &self.calls {
-            let e = first.entry(c.id.as_str()).or_insert(c.order);
+            let e = first.entry((c.scope, c.id.as_str())).or_insert(c.order);
             *e = (*e).min(c.order);
         }
         first
@@ -463,6 +476,20 @@ mod tests {
     }
 
     #[test]
+    fn a_jsonl_file_of_one_conversation_is_a_dataset() {
+        let line = r#"{"messages":[{"role":"user","content":"x"}]}"#;
+        assert_eq!(
+            detect(Some(Path::new("a.jsonl")), line),
+            Some(Format::OpenAiJsonl)
+        );
+        assert_eq!(
+            detect(Some(Path::new("a.json")), line),
+            Some(Format::OpenAi)
+        );
+        assert_eq!(detect(None, line), Some(Format::OpenAi));
+    }
+
+    #[test]
     fn each_format_is_recognised_by_its_shape() {
         let cases = [
             (
@@ -480,6 +507,10 @@ mod tests {
             (
                 r#"{"messages":[{"role":"user","content":"x"}]}"#,
                 Format::OpenAi,
+            ),
+            (
+                "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}\n{\"messages\":[]}\n",
+                Format::OpenAiJsonl,
             ),
             (
                 r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","messages":[]}"#,

@@ -63,30 +63,38 @@ fn messages(
     conversation
 }
 
-pub(super) fn read(log: &mut SessionLog, text: &str) {
-    let start = text.trim_start();
-    if start.starts_with('[') || start.starts_with('{') && super::json::parse(text, 0).is_ok() {
-        log.read_document(text, |log, v| {
-            let list = match &v {
-                JValue::Array(items) => &items[..],
-                _ => v
-                    .get("messages")
-                    .and_then(JValue::as_array)
-                    .unwrap_or_default(),
-            };
-            let c = messages(log, list, 0, &(0..text.len()), false);
-            log.conversations.push(c);
-        });
-        return;
-    }
-    // JSONL: each line is a conversation of its own.
+/// A request body: an array of messages, or an object holding them.
+pub(super) fn read_document(log: &mut SessionLog, text: &str) {
+    log.read_document(text, |log, v| {
+        let list = match &v {
+            JValue::Array(items) => &items[..],
+            _ => v
+                .get("messages")
+                .and_then(JValue::as_array)
+                .unwrap_or_default(),
+        };
+        let c = messages(log, list, 0, &(0..text.len()), false);
+        log.conversations.push(c);
+    });
+}
+
+/// A dataset: each line is a conversation of its own, whose calls and
+/// results answer only each other.
+pub(super) fn read_jsonl(log: &mut SessionLog, text: &str) {
     let mut conversations = Vec::new();
     log.read_jsonl(text, |log, i, span, v| {
         let list = v
             .get("messages")
             .and_then(JValue::as_array)
             .unwrap_or_default();
+        let (calls, results) = (log.calls.len(), log.results.len());
         conversations.push(messages(log, list, i, span, true));
+        for t in log.calls[calls..]
+            .iter_mut()
+            .chain(&mut log.results[results..])
+        {
+            t.scope = span.start + 1;
+        }
     });
     log.conversations.extend(conversations);
 }
