@@ -48,6 +48,21 @@ pub enum ReadError {
     Binary {
         nul_at: usize,
     },
+    /// Not a regular file (a named pipe, a device, a socket): refused
+    /// before a byte of it is read.
+    NotRegular(&'static str),
+    /// More than `limit` bytes: `size` from the file's metadata, or `None`
+    /// when reading found more than the limit (standard input, or a file
+    /// that grew while it was read).
+    TooLarge {
+        size: Option<u64>,
+        limit: usize,
+    },
+    /// The memory to hold the text could not be had (`bytes` is the size
+    /// asked for).
+    OutOfMemory {
+        bytes: u64,
+    },
     Other(String),
 }
 
@@ -58,6 +73,21 @@ impl std::fmt::Display for ReadError {
                 f,
                 "a binary file, not text (not UTF-8, NUL byte at byte offset {nul_at})"
             ),
+            ReadError::NotRegular(what) => write!(f, "{what}, not a regular file: not read"),
+            ReadError::TooLarge { size, limit } => {
+                match size {
+                    Some(size) => write!(f, "the file is {size} bytes")?,
+                    None => write!(f, "the input is more than {limit} bytes")?,
+                }
+                write!(f, "; boardlint reads files of at most {limit} bytes")?;
+                if *limit == crate::syntax::MAX_SOURCE {
+                    f.write_str(" (4 GiB)")?;
+                }
+                Ok(())
+            }
+            ReadError::OutOfMemory { bytes } => {
+                write!(f, "not enough memory to read this file ({bytes} bytes)")
+            }
             ReadError::Other(cause) => f.write_str(cause),
         }
     }
@@ -160,33 +190,202 @@ fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> 
 /// not UTF-8 it gives the byte offset of the first invalid sequence.
 /// A UTF-8 text with NUL bytes is still text; bytes that are not UTF-8 and
 /// hold a NUL are a binary file.
+///
+/// A file must be a regular file (see [`read_regular`]); standard input is
+/// read whatever it is (a pipe, a file, a terminal). Either is read up to
+/// [`crate::syntax::MAX_SOURCE`] bytes, a limit that holds while reading,
+/// and into memory asked for fallibly, so that a file too large for the
+/// memory there is fails alone.
 pub fn read(input: &Input) -> Result<String, ReadError> {
-    let other = |e: std::io::Error| ReadError::Other(io_cause(&e));
+    let limit = crate::syntax::MAX_SOURCE;
     let bytes = match input {
-        Input::File(path) | Input::Walked(path) => {
-            let size = std::fs::metadata(path).map_err(other)?.len();
-            if size > crate::syntax::MAX_SOURCE as u64 {
-                return Err(too_large(size));
-            }
-            std::fs::read(path).map_err(other)?
-        }
-        Input::Stdin => {
-            let mut buf = Vec::new();
-            std::io::stdin().read_to_end(&mut buf).map_err(other)?;
-            buf
-        }
+        Input::File(path) | Input::Walked(path) => read_regular(path, limit)?,
+        Input::Stdin => read_bounded(std::io::stdin().lock(), 0, limit)?,
     };
-    if bytes.len() > crate::syntax::MAX_SOURCE {
-        return Err(too_large(bytes.len() as u64));
-    }
     decode(bytes)
 }
 
-fn too_large(size: u64) -> ReadError {
-    ReadError::Other(format!(
-        "the file is {size} bytes; boardlint reads files of at most {} bytes (4 GiB)",
-        crate::syntax::MAX_SOURCE
-    ))
+/// The bytes of a regular file of at most `limit` bytes. A named pipe, a
+/// device, a socket or a directory is refused before it is read (a pipe
+/// would wait for a writer, `/dev/zero` would never end); a file larger
+/// than `limit` by its metadata is refused before it is read, and one that
+/// grows past it while it is read stops there, with the same error.
+pub fn read_regular(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
+    let other = |e: std::io::Error| ReadError::Other(io_cause(&e));
+    let file = open_regular(path).map_err(|e| match e {
+        Opened::NotRegular(what) => ReadError::NotRegular(what),
+        Opened::Io(e) => other(e),
+    })?;
+    let size = file.metadata().map_err(other)?.len();
+    if size > limit as u64 {
+        return Err(ReadError::TooLarge {
+            size: Some(size),
+            limit,
+        });
+    }
+    read_bounded(file, size, limit)
+}
+
+/// Why a file was not opened.
+enum Opened {
+    NotRegular(&'static str),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Opened {
+    fn from(e: std::io::Error) -> Opened {
+        Opened::Io(e)
+    }
+}
+
+/// Open a regular file for reading. What the path names is looked at
+/// before it is opened, since opening a named pipe waits for a writer; the
+/// file is opened without waiting (so a pipe put there meanwhile cannot
+/// hang the run either) and what was opened is looked at again.
+fn open_regular(path: &Path) -> Result<std::fs::File, Opened> {
+    if let Some(what) = not_regular(&std::fs::metadata(path)?.file_type()) {
+        return Err(Opened::NotRegular(what));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // A regular file reads the same with O_NONBLOCK (it only changes pipes
+    // and devices, which are refused below).
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if let Some(what) = not_regular(&file.metadata()?.file_type()) {
+        return Err(Opened::NotRegular(what));
+    }
+    Ok(file)
+}
+
+/// What a file that is not a regular file is; `None` for a regular file.
+fn not_regular(kind: &std::fs::FileType) -> Option<&'static str> {
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
+/// Read everything `reader` holds, up to `limit` bytes; `expected` (the
+/// size the metadata gives, or 0) is the first guess of how much. The
+/// buffer grows by doubling, each step asked for with `try_reserve`, and a
+/// read never goes past one byte more than the limit, so an input that
+/// never ends (or a file that grows while it is read) stops at the limit
+/// with [`ReadError::TooLarge`], and memory that cannot be had is
+/// [`ReadError::OutOfMemory`], not an abort.
+pub fn read_bounded<R: Read>(
+    mut reader: R,
+    expected: u64,
+    limit: usize,
+) -> Result<Vec<u8>, ReadError> {
+    // One byte more than the limit tells an input over it.
+    let most = limit.saturating_add(1);
+    let mut buf: Vec<u8> = Vec::new();
+    // The expected size and one byte, to see the end without growing.
+    let mut room = usize::try_from(expected)
+        .unwrap_or(usize::MAX)
+        .saturating_add(1)
+        .max(8 * 1024)
+        .min(most);
+    loop {
+        let room_now = room.min(most - buf.len());
+        buf.try_reserve_exact(room_now)
+            .map_err(|_| ReadError::OutOfMemory {
+                bytes: match expected {
+                    0 => (buf.len() + room_now) as u64,
+                    size => size,
+                },
+            })?;
+        // Reading at most the room there is never grows the buffer.
+        let spare = (buf.capacity() - buf.len()).min(most - buf.len());
+        let n = (&mut reader)
+            .take(spare as u64)
+            .read_to_end(&mut buf)
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::OutOfMemory => ReadError::OutOfMemory {
+                    bytes: buf.len() as u64,
+                },
+                _ => ReadError::Other(io_cause(&e)),
+            })?;
+        if buf.len() > limit {
+            return Err(ReadError::TooLarge { size: None, limit });
+        }
+        if n < spare {
+            return Ok(buf);
+        }
+        room = buf.len();
+    }
+}
+
+/// Memory the work on one file needs beyond its text, as a multiple of the
+/// text's size, asked for (and given back at once) before the work starts:
+/// see [`room_to_work`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    /// `check`: the syntax tables, the model and the findings.
+    Check,
+    /// `fmt` and `check --fix`: the formatted text too, and the check of it.
+    Format,
+}
+
+impl Work {
+    /// Peaks beyond the text measured on a generated 100 MB transcript
+    /// (docs/robustness.md): 1.8× the text for `check`, 3.5× for `fmt`,
+    /// 3.9× for `check --fix`, rounded up.
+    fn multiple(self) -> usize {
+        match self {
+            Work::Check => 2,
+            Work::Format => 4,
+        }
+    }
+}
+
+/// Files under this size are not probed: their work takes a few megabytes.
+const PROBE_FROM: usize = 1 << 20;
+
+/// Whether the memory to work on a text of `len` bytes can be had: a
+/// probe asks for a multiple of `len` (see `Work::multiple`) with `try_reserve` and
+/// gives it back at once. Allocations in the model and the syntax tables
+/// abort the process when they fail, so a file too large for the memory
+/// there is refused here, with an error for it alone, before any of them.
+/// The probe is a measure taken one file at a time: it cannot see what the
+/// files checked beside it (one a core) will take.
+pub fn room_to_work(work: Work, len: usize) -> Result<(), String> {
+    if len < PROBE_FROM {
+        return Ok(());
+    }
+    let mut probe: Vec<u8> = Vec::new();
+    let had = probe.try_reserve_exact(len.saturating_mul(work.multiple()));
+    // Keep the allocation from being optimised away.
+    std::hint::black_box(probe.as_mut_ptr());
+    drop(probe);
+    had.map_err(|_| {
+        let verb = match work {
+            Work::Check => "check",
+            Work::Format => "format",
+        };
+        format!("not enough memory to {verb} this file ({len} bytes)")
+    })
 }
 
 /// Bytes as text: UTF-8, or the reason they are not (see [`read`]).
@@ -273,6 +472,80 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
         write_atomic(&path, "theirs\n", "formatted\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "formatted\n");
+    }
+
+    #[test]
+    fn read_bounded_stops_an_endless_input_at_the_limit() {
+        // An input that never ends (as `/dev/zero` does, or a file that
+        // grows while it is read), whatever size was expected.
+        for expected in [0, 10, 100_000, u64::MAX] {
+            let err = read_bounded(std::io::repeat(b'x'), expected, 100_000).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    ReadError::TooLarge {
+                        size: None,
+                        limit: 100_000
+                    }
+                ),
+                "{expected}: {err}"
+            );
+        }
+        let err = read_bounded(&vec![b'x'; 100_001][..], 100_001, 100_000).unwrap_err();
+        assert!(err.to_string().starts_with("the input is more than 100000 bytes; boardlint reads files of at most 100000 bytes"), "{err}");
+    }
+
+    #[test]
+    fn read_bounded_reads_inputs_smaller_and_larger_than_expected() {
+        for (len, expected) in [
+            (0, 0),
+            (5, 0),
+            (100_000, 0),
+            (100_000, 10),
+            (100_000, 100_000),
+            (10, 100_000),
+            (70_000, 8 * 1024),
+        ] {
+            let data: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
+            assert_eq!(
+                read_bounded(&data[..], expected, 100_000).unwrap(),
+                data,
+                "{len} bytes, {expected} expected"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn read_regular_refuses_devices_and_directories_without_reading_them() {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, what) in [
+            (Path::new("/dev/zero"), "a character device"),
+            (Path::new("/dev/null"), "a character device"),
+            (dir.path(), "a directory"),
+        ] {
+            let err = read_regular(path, 1 << 20).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("{what}, not a regular file: not read"),
+                "{}",
+                path.display()
+            );
+        }
+    }
+
+    #[test]
+    fn room_to_work_refuses_a_size_no_memory_holds() {
+        assert!(room_to_work(Work::Check, 1000).is_ok());
+        assert!(room_to_work(Work::Check, 64 << 20).is_ok());
+        let err = room_to_work(Work::Format, usize::MAX / 2).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "not enough memory to format this file ({} bytes)",
+                usize::MAX / 2
+            )
+        );
     }
 
     #[test]

@@ -321,6 +321,13 @@ fn check_one(
         }
         read => read?,
     };
+    // A file too large for the memory there is fails here, alone.
+    let work = if args.fix && input.path().is_some() {
+        files::Work::Format
+    } else {
+        files::Work::Check
+    };
+    files::room_to_work(work, source.len())?;
     // Standard input has a path only when `--stdin-filename` names one.
     let path = match input {
         Input::File(_) | Input::Walked(_) => Some(config_path),

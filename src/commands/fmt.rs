@@ -54,6 +54,8 @@ pub fn run(args: &FmtArgs) -> i32 {
                         }
                         read => read?,
                     };
+                    // A file too large for the memory there is fails here, alone.
+                    files::room_to_work(files::Work::Format, source.len())?;
                     let settings = config.settings_for(path);
                     // Only transcripts and decision logs are formatted.
                     let kind = settings
@@ -142,7 +144,10 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
         Ok(c) => c,
         Err(e) => return config_failure(&e),
     };
-    let source = match files::read(&Input::Stdin).map_err(String::from) {
+    let source = match files::read(&Input::Stdin)
+        .map_err(String::from)
+        .and_then(|s| files::room_to_work(files::Work::Format, s.len()).map(|()| s))
+    {
         Ok(s) => s,
         Err(cause) => {
             eprintln!("error: {name}: {cause}");

@@ -142,17 +142,24 @@ pub fn read(path: &Path) -> Result<Layer, ConfigError> {
         key,
         message,
     };
-    let size = std::fs::metadata(path)
-        .map_err(|e| error(None, None, e.to_string()))?
-        .len();
-    if size > MAX_SIZE {
-        return Err(error(
-            None,
-            None,
-            format!("the file is {size} bytes; a configuration is at most {MAX_SIZE}"),
-        ));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| error(None, None, e.to_string()))?;
+    // A named pipe or a device is refused before it is read, and the limit
+    // holds while reading, should the file grow.
+    let bytes = crate::files::read_regular(path, MAX_SIZE as usize).map_err(|e| {
+        let message = match e {
+            crate::files::ReadError::TooLarge { size, .. } => match size {
+                Some(size) => {
+                    format!("the file is {size} bytes; a configuration is at most {MAX_SIZE}")
+                }
+                None => format!(
+                    "the file is more than {MAX_SIZE} bytes; a configuration is at most {MAX_SIZE}"
+                ),
+            },
+            e => e.to_string(),
+        };
+        error(None, None, message)
+    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| error(None, None, "stream did not contain valid UTF-8".to_string()))?;
     parse(path, text)
 }
 
