@@ -124,6 +124,10 @@ impl Found {
 /// are returned as errors; the rest are still used. Walks honour
 /// `.gitignore`, `.ignore` and git's exclude files unless `no_ignore`, skip
 /// hidden files, and never follow symbolic links.
+///
+/// A file reached twice (`./a.md ../ws/a.md`, a link and its target, a file
+/// named and also found in a directory walked) is kept once, as first
+/// spelled: files are told apart by their canonical path.
 pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>) {
     let mut found = Vec::new();
     let mut errors = Vec::new();
@@ -133,15 +137,33 @@ pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>)
     } else {
         paths
     };
+    // One path alone cannot reach a file twice (walks follow no links), so
+    // the set of canonical paths is kept only for several.
+    let mut seen = (paths.len() > 1).then(std::collections::HashSet::<PathBuf>::new);
+    let mut first = |key: PathBuf| seen.as_mut().is_none_or(|seen| seen.insert(key));
     for path in paths {
         if path.as_os_str() == "-" {
-            found.push(Found::Stdin);
+            // Standard input can be read once.
+            if first(PathBuf::from("-")) {
+                found.push(Found::Stdin);
+            }
         } else if path.is_dir() {
             let mut files = walk(path, no_ignore, &mut errors);
             files.sort();
-            found.extend(files.into_iter().map(Found::Walked));
+            // A walk enters no link, so a walked file's canonical path is
+            // the canonical root joined with the rest: one lookup a root.
+            let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            for file in files {
+                let key = root.join(file.strip_prefix(path).unwrap_or(&file));
+                if first(key) {
+                    found.push(Found::Walked(file));
+                }
+            }
         } else if path.exists() {
-            found.push(Found::Explicit(path.clone()));
+            let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            if first(key) {
+                found.push(Found::Explicit(path.clone()));
+            }
         } else {
             errors.push(format!("{}: no such file or directory", path.display()));
         }

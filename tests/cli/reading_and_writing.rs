@@ -177,3 +177,47 @@ fn a_file_too_large_for_the_memory_there_is_fails_alone() {
         eprintln!("{verb}: {:?}", started.elapsed());
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_reached_twice_is_checked_once() {
+    let root = repo();
+    write(root.path(), "ws/a.md", WITH_ERROR);
+    write(root.path(), "ws/sub/b.md", WITH_ERROR);
+    std::os::unix::fs::symlink("a.md", root.path().join("ws/link.md")).unwrap();
+    let ws = root.path().join("ws");
+    for (args, shown) in [
+        (&["./a.md", "../ws/a.md"][..], &["a.md"][..]),
+        (&["a.md", "."], &["a.md", "sub/b.md"]),
+        (&["sub", ".", "sub/b.md"], &["sub/b.md", "a.md"]),
+        (&["link.md", "a.md"], &["link.md"]),
+        (&["-", "-"], &["<stdin>"]),
+    ] {
+        let out = boardlint()
+            .current_dir(&ws)
+            .args(["check", "--format", "concise"])
+            .args(args)
+            .write_stdin(WITH_ERROR)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stdout}");
+        let found: Vec<&str> = stdout
+            .lines()
+            .filter_map(|l| {
+                l.strip_suffix(
+                    ":2:1: error[L001] self-invocation: `cfo` invokes itself (chain `cfo → cfo`)",
+                )
+            })
+            .collect();
+        assert_eq!(found, shown, "{args:?}: {stdout}");
+        assert!(
+            stdout.contains(&format!(
+                "({} file{} checked)",
+                shown.len(),
+                if shown.len() == 1 { "" } else { "s" }
+            )),
+            "{args:?}: {stdout}"
+        );
+    }
+}
