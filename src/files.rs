@@ -432,27 +432,27 @@ fn io_cause(e: &std::io::Error) -> String {
 }
 
 /// Replace a file's content atomically: the new content goes to a temporary
-/// file in the same directory, which takes the original's permissions and is
-/// then renamed over it. A read-only file is refused, and a file whose
-/// content is no longer `read` (it changed on disk since it was read) is
-/// left alone. On any failure the original is left untouched.
+/// file beside it (`.NAME.boardlint-XXXXXX.tmp`, see `Temporary`), which
+/// takes the original's permissions, is synced to disk and is then renamed
+/// over it. A read-only file is refused, and a file whose content is no
+/// longer `read` (it changed on disk since it was read) is left alone. On
+/// any failure the original is left untouched.
 pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<(), String> {
     use std::io::Write;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let permissions = std::fs::metadata(path)
         .map_err(|e| io_cause(&e))?
         .permissions();
     if permissions.readonly() {
         return Err("the file is read-only: not rewritten".to_string());
     }
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| io_cause(&e))?;
-    tmp.write_all(content.as_bytes())
+    let mut tmp = Temporary::beside(path, None).map_err(|e| io_cause(&e))?;
+    tmp.file()
+        .write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
-    tmp.as_file().sync_all().map_err(|e| io_cause(&e))?;
-    std::fs::set_permissions(tmp.path(), permissions).map_err(|e| io_cause(&e))?;
+    tmp.file().sync_all().map_err(|e| io_cause(&e))?;
+    tmp.file()
+        .set_permissions(permissions)
+        .map_err(|e| io_cause(&e))?;
     // The last moment before the rename: if someone else wrote the file
     // meanwhile, their version wins.
     if std::fs::read(path).map_err(|e| io_cause(&e))? != read.as_bytes() {
@@ -460,22 +460,250 @@ pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<(), String
             "the file changed on disk while it was being formatted: left as it is".to_string(),
         );
     }
-    tmp.persist(path).map_err(|e| io_cause(&e.error))?;
+    tmp.persist(path).map_err(|e| io_cause(&e))?;
     Ok(())
 }
 
 /// Write a report file (created or replaced atomically).
 pub fn write_new(path: &Path, content: &str) -> Result<(), String> {
     use std::io::Write;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| io_cause(&e))?;
-    tmp.write_all(content.as_bytes())
+    let mut tmp = Temporary::beside(path, None).map_err(|e| io_cause(&e))?;
+    tmp.file()
+        .write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
-    tmp.persist(path).map_err(|e| io_cause(&e.error))?;
+    tmp.persist(path).map_err(|e| io_cause(&e))?;
     Ok(())
+}
+
+/// A temporary file being written beside the file it will replace, named
+/// `.NAME.boardlint-XXXXXX.tmp` so that a person who finds one knows what
+/// left it. While it exists its path is in [`PENDING`], so that SIGINT,
+/// SIGTERM or SIGHUP remove it before the process exits, and it is locked
+/// (`flock`), so that another run knows it is being written; one left by a
+/// run killed outright (SIGKILL, a crash) is removed by the next run that
+/// writes in its directory (see [`tidy`]).
+struct Temporary {
+    file: Option<tempfile::NamedTempFile>,
+    path: PathBuf,
+}
+
+/// The temporary files being written, removed when a signal ends the run.
+static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The part of a temporary file's name after the original's name.
+const TEMPORARY_MARK: &str = ".boardlint-";
+const TEMPORARY_SUFFIX: &str = ".tmp";
+/// The random characters in a temporary file's name.
+const TEMPORARY_RANDOM: usize = 6;
+/// The longest part of the original's name a temporary file's name keeps,
+/// so that it stays within the 255 bytes file systems allow.
+const TEMPORARY_NAME_MAX: usize = 200;
+
+impl Temporary {
+    /// A new, empty temporary file in `target`'s directory, created with
+    /// `permissions` (less the umask), or readable and writable by its
+    /// owner only.
+    fn beside(
+        target: &Path,
+        permissions: Option<std::fs::Permissions>,
+    ) -> std::io::Result<Temporary> {
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        tidy_dir(&dir);
+        install_cleanup();
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        let mut cut = name.len().min(TEMPORARY_NAME_MAX);
+        while !name.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let prefix = format!(".{}{TEMPORARY_MARK}", &name[..cut]);
+        let mut builder = tempfile::Builder::new();
+        builder
+            .prefix(&prefix)
+            .suffix(TEMPORARY_SUFFIX)
+            .rand_bytes(TEMPORARY_RANDOM);
+        if let Some(permissions) = permissions {
+            builder.permissions(permissions);
+        }
+        // Made and listed under the lock, so that a signal finds every
+        // temporary file that exists.
+        let mut pending = pending();
+        let file = builder.tempfile_in(&dir)?;
+        // Locked while it is written: `tidy` in another run leaves it.
+        let _ = file.as_file().try_lock();
+        let path = file.path().to_path_buf();
+        pending.push(path.clone());
+        Ok(Temporary {
+            file: Some(file),
+            path,
+        })
+    }
+
+    fn file(&mut self) -> &mut std::fs::File {
+        self.file
+            .as_mut()
+            .expect("a temporary file is there until persisted")
+            .as_file_mut()
+    }
+
+    /// Rename the temporary file over `to`.
+    fn persist(mut self, to: &Path) -> std::io::Result<()> {
+        let file = self
+            .file
+            .take()
+            .expect("a temporary file is there until persisted");
+        let mut pending = pending();
+        // A failed rename gives the file back; dropped here, it is removed.
+        let persisted = file.persist(to).map(drop).map_err(|e| e.error);
+        unlist(&mut pending, &self.path);
+        persisted
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            let mut pending = pending();
+            // Removes the file.
+            drop(file);
+            unlist(&mut pending, &self.path);
+        }
+    }
+}
+
+fn unlist(pending: &mut Vec<PathBuf>, path: &Path) {
+    if let Some(at) = pending.iter().position(|p| p == path) {
+        pending.swap_remove(at);
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP, remove the temporary files being written
+/// and exit with 128 and the signal's number (130, 143, 129). Installed
+/// once, when the first temporary file is made: until then a signal ends
+/// the process as usual, with nothing to clean.
+fn install_cleanup() {
+    #[cfg(unix)]
+    {
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            else {
+                return;
+            };
+            let _ = std::thread::Builder::new()
+                .name("boardlint-signals".to_string())
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        // Held to the exit: no temporary file is made or
+                        // renamed after the ones listed are removed.
+                        let pending = pending();
+                        for path in pending.iter() {
+                            let _ = std::fs::remove_file(path);
+                        }
+                        std::process::exit(128 + signal);
+                    }
+                });
+        });
+    }
+}
+
+/// How old a temporary file left in a directory must be before [`tidy`]
+/// removes it. A run that is still writing one holds a lock on it, which is
+/// what tells; the age covers the instant between its creation and its
+/// lock, and file systems where locks are not shared.
+pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The directories tidied in this run.
+static TIDIED: std::sync::Mutex<Option<std::collections::HashSet<PathBuf>>> =
+    std::sync::Mutex::new(None);
+
+/// Remove the temporary files (`.NAME.boardlint-XXXXXX.tmp`) that runs
+/// killed outright left in the directory `path` is in (the directory of the
+/// file it links to, for a link): those no run holds a lock on and that
+/// were last written [`STALE_AFTER`] ago or more. Each directory is looked
+/// at once a run; `fmt` and `check --fix` call this for every file they
+/// may write, and every write calls it for its directory.
+pub fn tidy(path: &Path) {
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = match link {
+        true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        false => path.to_path_buf(),
+    };
+    if let Some(dir) = target.parent() {
+        tidy_dir(dir);
+    }
+}
+
+fn tidy_dir(dir: &Path) {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let first = TIDIED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(Default::default)
+        .insert(dir.to_path_buf());
+    if !first {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = std::time::SystemTime::now();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if !is_temporary_name(&name.to_string_lossy()) {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|at| now.duration_since(at).ok())
+            .is_some_and(|age| age >= STALE_AFTER);
+        if !meta.is_file() || !old {
+            continue;
+        }
+        // A run still writing it holds the lock.
+        let Ok(file) = std::fs::File::open(&path) else {
+            continue;
+        };
+        if file.try_lock().is_ok() {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Whether a file name is that of a temporary file boardlint writes:
+/// `.NAME.boardlint-XXXXXX.tmp`, six letters or digits for the X.
+pub fn is_temporary_name(name: &str) -> bool {
+    let Some(stem) = name
+        .strip_prefix('.')
+        .and_then(|n| n.strip_suffix(TEMPORARY_SUFFIX))
+    else {
+        return false;
+    };
+    let Some(cut) = stem.len().checked_sub(TEMPORARY_RANDOM) else {
+        return false;
+    };
+    stem.is_char_boundary(cut)
+        && stem[cut..].bytes().all(|b| b.is_ascii_alphanumeric())
+        && stem[..cut].ends_with(TEMPORARY_MARK)
 }
 
 #[cfg(test)]
@@ -554,6 +782,80 @@ mod tests {
                 path.display()
             );
         }
+    }
+
+    #[test]
+    fn temporary_names_are_recognised() {
+        for name in [
+            ".a.md.boardlint-Ab12Z9.tmp",
+            ". x y.md.boardlint-000000.tmp",
+        ] {
+            assert!(is_temporary_name(name), "{name}");
+        }
+        for name in [
+            "a.md.boardlint-Ab12Z9.tmp",
+            ".a.md.boardlint-Ab12Z.tmp",
+            ".a.md.boardlint-Ab12Z!.tmp",
+            ".a.md.boardlint-Ab12Z9.tmp~",
+            ".a.md.formatter-Ab12Z9.tmp",
+            ".a.md.tmpAb12Z9",
+            ".a.md",
+        ] {
+            assert!(!is_temporary_name(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn temporary_files_are_named_after_their_file_and_listed_while_they_exist() {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = Temporary::beside(&dir.path().join("a.md"), None).unwrap();
+        let path = tmp.path.clone();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(name.starts_with(".a.md.boardlint-"), "{name}");
+        assert!(is_temporary_name(&name), "{name}");
+        assert!(path.exists());
+        assert!(pending().contains(&path));
+        drop(tmp);
+        assert!(!path.exists());
+        assert!(!pending().contains(&path));
+        // A name too long to take a suffix is cut.
+        let long = "é".repeat(120);
+        let tmp = Temporary::beside(&dir.path().join(&long), None).unwrap();
+        let name = tmp.path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(name.len() <= 255 && is_temporary_name(&name), "{name}");
+    }
+
+    #[test]
+    fn tidy_removes_only_old_temporary_files_no_run_is_writing() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        let make = |name: &str, age: u64| {
+            let file = std::fs::File::create(at(name)).unwrap();
+            let then = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
+            file.set_modified(then).unwrap();
+            file
+        };
+        let old = ".a.md.boardlint-AAAAAA.tmp";
+        let fresh = ".b.md.boardlint-BBBBBB.tmp";
+        let locked = ".c.md.boardlint-CCCCCC.tmp";
+        let other = ".d.md.keep-DDDDDD.tmp";
+        drop(make(old, 600));
+        drop(make(fresh, 0));
+        let held = make(locked, 600);
+        held.lock().unwrap();
+        drop(make(other, 600));
+        tidy(&at("a.md"));
+        assert!(
+            !at(old).exists(),
+            "an old temporary file no one holds is removed"
+        );
+        for kept in [fresh, locked, other] {
+            assert!(at(kept).exists(), "{kept} is kept");
+        }
+        // Once a run: the same directory is not read again.
+        drop(make(old, 600));
+        tidy(&at("b.md"));
+        assert!(at(old).exists());
     }
 
     #[test]

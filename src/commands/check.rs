@@ -310,6 +310,10 @@ fn check_one(
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
     let mut settings = config.settings_for(config_path);
+    if let (true, Some(file)) = (args.fix, input.path()) {
+        // Temporary files a killed run left beside it.
+        files::tidy(file);
+    }
     let mut source = match files::read(input) {
         // A binary file met while walking is skipped, with a note.
         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {

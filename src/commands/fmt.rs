@@ -46,6 +46,10 @@ pub fn run(args: &FmtArgs) -> i32 {
                 .config_for(path)
                 .map_err(|e| format!("configuration: {e}"))
                 .and_then(|config| {
+                    if !args.check && !args.diff {
+                        // Temporary files a killed run left beside it.
+                        files::tidy(path);
+                    }
                     let source = match files::read(input) {
                         // A binary file met while walking is skipped.
                         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {

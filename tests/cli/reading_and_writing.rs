@@ -3,6 +3,7 @@
 //! reached twice, links, owners, temporary files, report files.
 
 use std::fs;
+use std::path::Path;
 use std::time::Duration;
 
 use predicates::prelude::*;
@@ -12,6 +13,40 @@ use crate::config_settings::{repo, write};
 
 const WITH_ERROR: &str = "CFO: x\n[INVOKE:cfo|Why?]\n";
 const DRAFT: &str = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n";
+
+fn formatted_draft() -> String {
+    let out = boardlint()
+        .args(["fmt", "-"])
+        .write_stdin(DRAFT)
+        .output()
+        .unwrap();
+    let formatted = String::from_utf8(out.stdout).unwrap();
+    assert_ne!(formatted, DRAFT, "the draft needs formatting");
+    formatted
+}
+
+/// The names of a directory's entries, sorted.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A temporary file of boardlint's: `.NAME.boardlint-XXXXXX.tmp`.
+pub fn is_temporary(name: &str) -> bool {
+    let Some(stem) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    stem.len() > 6
+        && stem.is_char_boundary(stem.len() - 6)
+        && stem[stem.len() - 6..]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric())
+        && stem[..stem.len() - 6].ends_with(".boardlint-")
+}
 
 #[cfg(unix)]
 #[test]
@@ -220,4 +255,103 @@ fn a_file_reached_twice_is_checked_once() {
             "{args:?}: {stdout}"
         );
     }
+}
+
+/// Start `fmt` on many drafts and send `signal` once it has written its
+/// first file; what it exits with.
+#[cfg(unix)]
+fn signal_fmt_while_it_writes(dir: &Path, files: usize, signal: &str) -> Option<i32> {
+    for i in 0..files {
+        write(dir, &format!("d/{i:04}.md"), DRAFT);
+    }
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlint"))
+        .current_dir(dir)
+        .args(["fmt", "d"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The first file is written first (rayon starts at the front).
+    let first = dir.join("d/0000.md");
+    let started = std::time::Instant::now();
+    while fs::read_to_string(&first).unwrap() == DRAFT
+        && started.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    std::process::Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    child.wait().unwrap().code()
+}
+
+/// SIGINT and SIGTERM in the middle of formatting: the temporary files
+/// being written are removed, and the exit code is 130 or 143.
+#[cfg(unix)]
+#[test]
+fn sigint_and_sigterm_remove_the_temporary_files_being_written() {
+    let formatted = formatted_draft();
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let root = repo();
+        let exit = signal_fmt_while_it_writes(root.path(), 3000, signal);
+        let (mut old, mut new) = (0, 0);
+        for name in names(&root.path().join("d")) {
+            assert!(name.ends_with(".md"), "SIG{signal} left {name}");
+            let text = fs::read_to_string(root.path().join("d").join(&name)).unwrap();
+            if text == DRAFT {
+                old += 1;
+            } else {
+                assert_eq!(text, formatted, "{name}");
+                new += 1;
+            }
+        }
+        assert_eq!(old + new, 3000);
+        eprintln!("SIG{signal}: exit {exit:?}, {old} old, {new} new");
+        // Finished before the signal came: nothing to show.
+        if old > 0 {
+            assert_eq!(exit, Some(code), "SIG{signal}");
+        }
+    }
+}
+
+/// A run killed outright (SIGKILL) cannot clean up; the next `fmt` in the
+/// same directory removes what it left once no run holds it and it is a
+/// minute old, and leaves a fresh one (a run may be writing it).
+#[cfg(unix)]
+#[test]
+fn temporary_files_left_by_a_killed_run_are_removed_by_the_next() {
+    let root = repo();
+    write(root.path(), "d/a.md", DRAFT);
+    let d = root.path().join("d");
+    let leave = |name: &str, age: u64| {
+        let file = fs::File::create(d.join(name)).unwrap();
+        file.set_len(10).unwrap();
+        file.set_modified(std::time::SystemTime::now() - Duration::from_secs(age))
+            .unwrap();
+    };
+    leave(".a.md.boardlint-Ab3dE9.tmp", 600);
+    leave(".gone.md.boardlint-000000.tmp", 120);
+    leave(".b.md.boardlint-Zz9Zz9.tmp", 0);
+    leave(".a.md.other-Ab3dE9.tmp", 600);
+    // `fmt --check` writes nothing, and tidies nothing.
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "--check", "d"])
+        .assert()
+        .code(1);
+    assert_eq!(names(&d).len(), 5);
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "d"])
+        .assert()
+        .code(0);
+    assert_eq!(
+        names(&d),
+        [
+            ".a.md.other-Ab3dE9.tmp",
+            ".b.md.boardlint-Zz9Zz9.tmp",
+            "a.md"
+        ]
+    );
 }
