@@ -433,35 +433,121 @@ fn io_cause(e: &std::io::Error) -> String {
 
 /// Replace a file's content atomically: the new content goes to a temporary
 /// file beside it (`.NAME.boardlint-XXXXXX.tmp`, see `Temporary`), which
-/// takes the original's permissions, is synced to disk and is then renamed
-/// over it. A read-only file is refused, and a file whose content is no
-/// longer `read` (it changed on disk since it was read) is left alone. On
-/// any failure the original is left untouched.
-pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<(), String> {
+/// takes the original's permissions, owner and group, is synced to disk and
+/// is then renamed over it. A symbolic link is followed: the file it points
+/// to is rewritten, through a temporary file in that file's directory, and
+/// the link stays a link. A read-only file is refused, and a file whose
+/// content is no longer `read` (it changed on disk since it was read) is
+/// left alone. On any failure the original is left untouched.
+///
+/// A file with several names (hard links) is rewritten the same way: the
+/// name given then names the new file and the other names keep the old
+/// content, as with any editor or formatter that writes atomically; the
+/// `Ok` value is a note saying so.
+pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<Option<String>, String> {
     use std::io::Write;
-    let permissions = std::fs::metadata(path)
-        .map_err(|e| io_cause(&e))?
-        .permissions();
-    if permissions.readonly() {
+    let target = std::fs::canonicalize(path).map_err(|e| io_cause(&e))?;
+    let original = std::fs::metadata(&target).map_err(|e| io_cause(&e))?;
+    if let Some(what) = not_regular(&original.file_type()) {
+        return Err(format!("{what}, not a regular file: not rewritten"));
+    }
+    if original.permissions().readonly() {
         return Err("the file is read-only: not rewritten".to_string());
     }
-    let mut tmp = Temporary::beside(path, None).map_err(|e| io_cause(&e))?;
+    let mut tmp = Temporary::beside(&target, None).map_err(|e| io_cause(&e))?;
     tmp.file()
         .write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
     tmp.file().sync_all().map_err(|e| io_cause(&e))?;
+    keep_owner(tmp.file(), &original)?;
+    // After the owner: changing it clears the set-user and set-group bits.
     tmp.file()
-        .set_permissions(permissions)
+        .set_permissions(original.permissions())
         .map_err(|e| io_cause(&e))?;
     // The last moment before the rename: if someone else wrote the file
     // meanwhile, their version wins.
-    if std::fs::read(path).map_err(|e| io_cause(&e))? != read.as_bytes() {
+    if !holds(&target, read.as_bytes()).map_err(|e| io_cause(&e))? {
         return Err(
             "the file changed on disk while it was being formatted: left as it is".to_string(),
         );
     }
-    tmp.persist(path).map_err(|e| io_cause(&e))?;
+    tmp.persist(&target).map_err(|e| io_cause(&e))?;
+    Ok(names(&original).filter(|&n| n > 1).map(|n| {
+        let others = match n {
+            2 => "the other keeps".to_string(),
+            n => format!("the other {} keep", n - 1),
+        };
+        format!("the file had {n} names (hard links): this one now names the new content, {others} the old")
+    }))
+}
+
+/// How many names (hard links) a file has, where that is known.
+fn names(meta: &std::fs::Metadata) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        Some(std::os::unix::fs::MetadataExt::nlink(meta))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// Give a new file the owner and group of the file it replaces. Only root
+/// can give a file away; anyone can keep their own, so the change is made
+/// only when the two differ, and a file whose owner or group cannot be kept
+/// is not rewritten (the rename would hand it to whoever ran boardlint).
+fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let made = file.metadata().map_err(|e| io_cause(&e))?;
+        if (made.uid(), made.gid()) != (original.uid(), original.gid()) {
+            std::os::unix::fs::fchown(file, Some(original.uid()), Some(original.gid())).map_err(
+                |e| {
+                    format!(
+                        "the file belongs to user {} and group {}, which a rewritten file cannot keep ({}): not rewritten",
+                        original.uid(),
+                        original.gid(),
+                        io_cause(&e)
+                    )
+                },
+            )?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (file, original);
     Ok(())
+}
+
+/// Whether the file at `path` holds exactly `expected`, compared a block at
+/// a time (a second copy of a large file is never held).
+fn holds(path: &Path, expected: &[u8]) -> std::io::Result<bool> {
+    let mut file = match open_regular(path) {
+        Ok(file) => file,
+        Err(Opened::NotRegular(_)) => return Ok(false),
+        Err(Opened::Io(e)) => return Err(e),
+    };
+    if file.metadata()?.len() != expected.len() as u64 {
+        return Ok(false);
+    }
+    let mut block = vec![0; 64 * 1024];
+    let mut at = 0;
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            return Ok(at == expected.len());
+        }
+        if expected.get(at..at + n) != Some(&block[..n]) {
+            return Ok(false);
+        }
+        at += n;
+    }
 }
 
 /// Write a report file (created or replaced atomically).

@@ -370,7 +370,9 @@ fn check_one(
         if formatted != source {
             let after = crate::check_file(path, &formatted, &settings);
             if after.len() < diagnostics.len() {
-                files::write_atomic(file, &source, &formatted)?;
+                if let Some(note) = files::write_atomic(file, &source, &formatted)? {
+                    eprintln!("note: {}: {note}", crate::output::safe::text(name));
+                }
                 fixed = diagnostics.len() - after.len();
                 diagnostics = after;
                 source = formatted;

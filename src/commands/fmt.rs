@@ -85,7 +85,9 @@ pub fn run(args: &FmtArgs) -> i32 {
                         return Ok(Some(unified_diff(&name, &source, &formatted)));
                     }
                     if !args.check {
-                        files::write_atomic(path, &source, &formatted)?;
+                        if let Some(note) = files::write_atomic(path, &source, &formatted)? {
+                            eprintln!("note: {}: {note}", crate::output::safe::text(&name));
+                        }
                     }
                     Ok(Some(String::new()))
                 });

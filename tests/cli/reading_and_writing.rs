@@ -49,6 +49,14 @@ pub fn is_temporary(name: &str) -> bool {
 }
 
 #[cfg(unix)]
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("probe"), "").unwrap();
+    fs::metadata(dir.path().join("probe")).unwrap().uid() == 0
+}
+
+#[cfg(unix)]
 #[test]
 fn files_that_are_not_regular_are_refused_at_once_and_the_rest_checked() {
     let root = repo();
@@ -255,6 +263,113 @@ fn a_file_reached_twice_is_checked_once() {
             "{args:?}: {stdout}"
         );
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_and_fix_through_a_symbolic_link_rewrite_its_target_and_keep_the_link() {
+    let root = repo();
+    write(root.path(), "real/card.md", DRAFT);
+    fs::create_dir(root.path().join("links")).unwrap();
+    std::os::unix::fs::symlink("../real/card.md", root.path().join("links/card.md")).unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "links/card.md"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("1 file reformatted"));
+    let link = root.path().join("links/card.md");
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(fs::read_link(&link).unwrap(), Path::new("../real/card.md"));
+    assert_eq!(
+        fs::read_to_string(root.path().join("real/card.md")).unwrap(),
+        formatted_draft()
+    );
+    // No temporary file is left in either directory.
+    assert_eq!(names(&root.path().join("real")), ["card.md"]);
+    assert_eq!(names(&root.path().join("links")), ["card.md"]);
+
+    // `check --fix` the same.
+    let source = "CRO → [INVOKE:cfo|Budget?]\n\n[RESPONSE:CFO]\nConfidence: high\nKey finding: $1.2M.\nSupporting data:\n  - a\n  - b\nCaveat: c\n[/RESPONSE]\n";
+    write(root.path(), "real/t.md", source);
+    std::os::unix::fs::symlink("../real/t.md", root.path().join("links/t.md")).unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .args(["check", "--fix", "--format", "concise", "links/t.md"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Fixed 1 problem."));
+    let link = root.path().join("links/t.md");
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(fs::read_to_string(root.path().join("real/t.md"))
+        .unwrap()
+        .contains("[RESPONSE:cfo]\nKey finding: $1.2M.\n"));
+    assert_eq!(names(&root.path().join("real")), ["card.md", "t.md"]);
+}
+
+/// Run as root (as the tests run here), a rewritten file keeps its owner
+/// and group, whoever they are; as anyone else, a file of one's own keeps
+/// its group.
+#[cfg(unix)]
+#[test]
+fn fmt_keeps_the_owner_and_group_of_the_file_it_rewrites() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let root = repo();
+    write(root.path(), "card.md", DRAFT);
+    let path = root.path().join("card.md");
+    let before = fs::metadata(&path).unwrap();
+    let (uid, gid) = if is_root() {
+        (4242, 4343)
+    } else {
+        eprintln!("not root: only the file's own owner and group are tried");
+        (before.uid(), before.gid())
+    };
+    std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o664)).unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "card.md"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("1 file reformatted"));
+    let after = fs::metadata(&path).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), formatted_draft());
+    assert_eq!((after.uid(), after.gid()), (uid, gid));
+    assert_eq!(after.permissions().mode() & 0o7777, 0o664);
+    assert_ne!(after.ino(), before.ino(), "rewritten through a new file");
+}
+
+/// A file with a second name (a hard link) is rewritten like any other:
+/// the name given names the new content, the other keeps the old, and a
+/// note says so.
+#[cfg(unix)]
+#[test]
+fn fmt_on_a_hard_linked_file_notes_that_its_other_names_keep_the_old_content() {
+    let root = repo();
+    write(root.path(), "card.md", DRAFT);
+    fs::hard_link(root.path().join("card.md"), root.path().join("other.md")).unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "card.md"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "note: card.md: the file had 2 names (hard links): this one now names the new content, the other keeps the old",
+        ));
+    assert_eq!(
+        fs::read_to_string(root.path().join("card.md")).unwrap(),
+        formatted_draft()
+    );
+    assert_eq!(
+        fs::read_to_string(root.path().join("other.md")).unwrap(),
+        DRAFT
+    );
 }
 
 /// Start `fmt` on many drafts and send `signal` once it has written its
