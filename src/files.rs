@@ -550,15 +550,50 @@ fn holds(path: &Path, expected: &[u8]) -> std::io::Result<bool> {
     }
 }
 
-/// Write a report file (created or replaced atomically).
+/// Write a report file, created or replaced atomically, through a link as
+/// [`write_atomic`] does. A report that exists keeps its permissions (and
+/// owner); a new one is created as any new file is (0666 less the umask).
 pub fn write_new(path: &Path, content: &str) -> Result<(), String> {
     use std::io::Write;
-    let mut tmp = Temporary::beside(path, None).map_err(|e| io_cause(&e))?;
+    // A link (even a dangling one) is written through to its target.
+    let target = match std::fs::read_link(path) {
+        Ok(_) => std::fs::canonicalize(path).unwrap_or_else(|_| resolve_dangling(path)),
+        Err(_) => path.to_path_buf(),
+    };
+    let original = std::fs::metadata(&target).ok();
+    if let Some(what) = original.as_ref().and_then(|m| not_regular(&m.file_type())) {
+        return Err(format!("{what}, not a regular file: not written"));
+    }
+    #[cfg(unix)]
+    let fresh = {
+        use std::os::unix::fs::PermissionsExt;
+        original
+            .is_none()
+            .then(|| std::fs::Permissions::from_mode(0o666))
+    };
+    #[cfg(not(unix))]
+    let fresh = None;
+    let mut tmp = Temporary::beside(&target, fresh).map_err(|e| io_cause(&e))?;
     tmp.file()
         .write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
-    tmp.persist(path).map_err(|e| io_cause(&e))?;
+    if let Some(original) = &original {
+        keep_owner(tmp.file(), original)?;
+        tmp.file()
+            .set_permissions(original.permissions())
+            .map_err(|e| io_cause(&e))?;
+    }
+    tmp.persist(&target).map_err(|e| io_cause(&e))?;
     Ok(())
+}
+
+/// Where a dangling link points, read one link deep.
+fn resolve_dangling(path: &Path) -> PathBuf {
+    match std::fs::read_link(path) {
+        Ok(to) if to.is_absolute() => to,
+        Ok(to) => path.parent().unwrap_or(Path::new("")).join(to),
+        Err(_) => path.to_path_buf(),
+    }
 }
 
 /// A temporary file being written beside the file it will replace, named

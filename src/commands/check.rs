@@ -70,7 +70,9 @@ impl Findings {
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
-    let color = args.color.enabled() && args.output_file.is_none();
+    // `--output-file -` is standard output.
+    let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
+    let color = args.color.enabled() && output_file.is_none();
     let ws = match Workspace::new(&args.config) {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
@@ -112,7 +114,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // format on a terminal, printed) before the next chunk is read, so that
     // memory follows the diagnostics found, never the number of files.
     // Results after a deferred file wait for it, to keep the input order.
-    let stream = args.format == Format::Human && args.output_file.is_none();
+    let stream = args.format == Format::Human && output_file.is_none();
     let mut tally = Tally::default();
     let mut run_context = RunContext::default();
     let mut held: Vec<(usize, Outcome)> = Vec::new();
@@ -199,7 +201,7 @@ pub fn run(args: &CheckArgs) -> i32 {
             errors, warnings, infos, files_with, checked, color,
         ));
     }
-    let written = match &args.output_file {
+    let written = match output_file {
         Some(path) => files::write_new(path, &report),
         None => {
             let mut out = std::io::stdout().lock();
@@ -209,7 +211,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         }
     };
     if let Err(e) = written {
-        run_errors.push(match &args.output_file {
+        run_errors.push(match output_file {
             Some(p) => format!("{}: {e}", p.display()),
             None => format!("standard output: {e}"),
         });

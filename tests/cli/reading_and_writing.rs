@@ -470,3 +470,78 @@ fn temporary_files_left_by_a_killed_run_are_removed_by_the_next() {
         ]
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn output_file_keeps_an_existing_reports_permissions_and_a_new_one_follows_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = repo();
+    write(root.path(), "a.md", WITH_ERROR);
+    let mode = |name: &str| {
+        fs::metadata(root.path().join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    let bin = assert_cmd::cargo::cargo_bin("boardlint");
+    let run = |umask: &str, report: &str| {
+        let status = std::process::Command::new("sh")
+            .current_dir(root.path())
+            .arg("-c")
+            .arg(format!(
+                "umask {umask}; exec \"$0\" check --format json --output-file {report} a.md"
+            ))
+            .arg(&bin)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(1));
+    };
+    // New: as any new file, 0666 less the umask.
+    run("027", "new.json");
+    assert_eq!(mode("new.json"), 0o640);
+    run("022", "other.json");
+    assert_eq!(mode("other.json"), 0o644);
+    // Existing: its permissions are kept.
+    fs::set_permissions(
+        root.path().join("new.json"),
+        fs::Permissions::from_mode(0o604),
+    )
+    .unwrap();
+    run("077", "new.json");
+    assert_eq!(mode("new.json"), 0o604);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(root.path().join("new.json")).unwrap()).unwrap();
+    assert_eq!(report[0]["code"], "L001");
+    // A link is written through, and stays a link.
+    std::os::unix::fs::symlink("new.json", root.path().join("linked.json")).unwrap();
+    fs::write(root.path().join("new.json"), "old").unwrap();
+    run("022", "linked.json");
+    assert!(fs::symlink_metadata(root.path().join("linked.json"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(mode("new.json"), 0o604);
+    assert!(fs::read_to_string(root.path().join("new.json"))
+        .unwrap()
+        .contains("L001"));
+    assert_eq!(
+        names(root.path()),
+        [".git", "a.md", "linked.json", "new.json", "other.json"]
+    );
+}
+
+#[test]
+fn output_file_dash_is_standard_output() {
+    let root = repo();
+    write(root.path(), "a.md", WITH_ERROR);
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "json", "--output-file", "-", "a.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report[0]["code"], "L001");
+    assert!(!root.path().join("-").exists());
+}
