@@ -359,9 +359,7 @@ pub fn read_bounded<R: Read>(
     }
 }
 
-/// Memory the work on one file needs beyond its text, as a multiple of the
-/// text's size, asked for (and given back at once) before the work starts:
-/// see [`room_to_work`].
+/// The work to be done on a file's text, for [`room_to_work`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Work {
     /// `check`: the syntax tables, the model and the findings.
@@ -371,43 +369,61 @@ pub enum Work {
 }
 
 impl Work {
-    /// Peaks beyond the text measured on a generated 100 MB transcript
-    /// (docs/robustness.md): 1.8× the text for `check`, 3.5× for `fmt`,
-    /// 3.9× for `check --fix`, rounded up.
-    fn multiple(self) -> usize {
+    /// The memory the work on `text` takes beyond the text itself, in
+    /// bytes, estimated from the text's size, its lines (a table row each)
+    /// and its `[` and backticks (the markers, brackets and code spans that
+    /// fill the inline table and the model). The weights are fitted to the
+    /// peaks measured on two generated transcripts, one mostly prose and one
+    /// with two markers on every line (docs/robustness.md), and estimate
+    /// 1.2 to 1.5 times what `check`, `fmt` and `check --fix` took on them.
+    /// The size alone cannot tell the two apart: beyond its text, the
+    /// second takes 6.2 times its size and the first 1.6.
+    pub fn peak(self, text: &str) -> usize {
+        let bytes = text.as_bytes();
+        let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
+        let items = memchr::memchr2_iter(b'[', b'`', bytes).count();
+        let check = (text.len() / 2)
+            .saturating_add(lines.saturating_mul(24))
+            .saturating_add(items.saturating_mul(240));
         match self {
-            Work::Check => 2,
-            Work::Format => 4,
+            Work::Check => check,
+            // The formatted text, the second check, and their slack.
+            Work::Format => check.saturating_add(text.len().saturating_mul(5) / 2),
         }
     }
 }
 
-/// Files under this size are not probed: their work takes a few megabytes.
+/// Texts under this size are not probed: their work takes a few megabytes.
 const PROBE_FROM: usize = 1 << 20;
 
-/// Whether the memory to work on a text of `len` bytes can be had: a
-/// probe asks for a multiple of `len` (see `Work::multiple`) with `try_reserve` and
-/// gives it back at once. Allocations in the model and the syntax tables
-/// abort the process when they fail, so a file too large for the memory
-/// there is refused here, with an error for it alone, before any of them.
-/// The probe is a measure taken one file at a time: it cannot see what the
-/// files checked beside it (one a core) will take.
-pub fn room_to_work(work: Work, len: usize) -> Result<(), String> {
-    if len < PROBE_FROM {
+/// Whether the memory to work on `text` can be had: a probe asks for the
+/// estimate of [`Work::peak`] with `try_reserve` and gives it back at once.
+/// Allocations in the model and the syntax tables abort the process when
+/// they fail, so a file too large for the memory there is refused here,
+/// with an error for it alone, before any of them. The probe is a measure
+/// taken one file at a time: it cannot see what the files checked beside it
+/// (one a core) will take.
+pub fn room_to_work(work: Work, text: &str) -> Result<(), String> {
+    if text.len() < PROBE_FROM || can_have(work.peak(text)) {
         return Ok(());
     }
+    let verb = match work {
+        Work::Check => "check",
+        Work::Format => "format",
+    };
+    Err(format!(
+        "not enough memory to {verb} this file ({} bytes)",
+        text.len()
+    ))
+}
+
+/// Whether `bytes` of memory can be had now: asked for, and given back.
+fn can_have(bytes: usize) -> bool {
     let mut probe: Vec<u8> = Vec::new();
-    let had = probe.try_reserve_exact(len.saturating_mul(work.multiple()));
+    let had = probe.try_reserve_exact(bytes).is_ok();
     // Keep the allocation from being optimised away.
     std::hint::black_box(probe.as_mut_ptr());
-    drop(probe);
-    had.map_err(|_| {
-        let verb = match work {
-            Work::Check => "check",
-            Work::Format => "format",
-        };
-        format!("not enough memory to {verb} this file ({len} bytes)")
-    })
+    had
 }
 
 /// Bytes as text: UTF-8, or the reason they are not (see [`read`]).
@@ -980,17 +996,23 @@ mod tests {
     }
 
     #[test]
-    fn room_to_work_refuses_a_size_no_memory_holds() {
-        assert!(room_to_work(Work::Check, 1000).is_ok());
-        assert!(room_to_work(Work::Check, 64 << 20).is_ok());
-        let err = room_to_work(Work::Format, usize::MAX / 2).unwrap_err();
+    fn the_work_estimate_follows_the_lines_and_the_markers() {
+        let prose = "Plain prose without markers, as long as a line. ".repeat(20_000);
+        let marked = "[INVOKE:cfo|Why?] `x` [y]\n".repeat(40_000);
+        assert_eq!(prose.len(), 960_000);
+        assert_eq!(Work::Check.peak(&prose), 480_000 + 24);
         assert_eq!(
-            err,
-            format!(
-                "not enough memory to format this file ({} bytes)",
-                usize::MAX / 2
-            )
+            Work::Check.peak(&marked),
+            marked.len() / 2 + 24 * 40_001 + 240 * 4 * 40_000
         );
+        assert_eq!(
+            Work::Format.peak(&prose),
+            Work::Check.peak(&prose) + 2_400_000
+        );
+        // A small text is not probed; a size no memory holds is refused.
+        assert!(room_to_work(Work::Format, &marked).is_ok());
+        assert!(can_have(64 << 20));
+        assert!(!can_have(usize::MAX / 2));
     }
 
     #[test]

@@ -333,7 +333,7 @@ fn check_one(
     } else {
         files::Work::Check
     };
-    files::room_to_work(work, source.len())?;
+    files::room_to_work(work, &source)?;
     // Standard input has a path only when `--stdin-filename` names one.
     let path = match input {
         Input::File(_) | Input::Walked(_) => Some(config_path),

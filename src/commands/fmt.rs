@@ -59,7 +59,7 @@ pub fn run(args: &FmtArgs) -> i32 {
                         read => read?,
                     };
                     // A file too large for the memory there is fails here, alone.
-                    files::room_to_work(files::Work::Format, source.len())?;
+                    files::room_to_work(files::Work::Format, &source)?;
                     let settings = config.settings_for(path);
                     // Only transcripts and decision logs are formatted.
                     let kind = settings
@@ -152,7 +152,7 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     };
     let source = match files::read(&Input::Stdin)
         .map_err(String::from)
-        .and_then(|s| files::room_to_work(files::Work::Format, s.len()).map(|()| s))
+        .and_then(|s| files::room_to_work(files::Work::Format, &s).map(|()| s))
     {
         Ok(s) => s,
         Err(cause) => {

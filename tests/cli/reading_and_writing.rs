@@ -179,7 +179,7 @@ fn a_file_too_large_for_the_memory_there_is_fails_alone() {
     }
     // Reading the file fits (its size and the program, a few tens of MB
     // with the threads and malloc arenas held to two); checking it, which
-    // takes about twice its size more, does not.
+    // takes several times its size more (two markers a line), does not.
     let limit = 2 * size + (128 << 20);
     let bin = assert_cmd::cargo::cargo_bin("boardlint");
     for (command, verb, small) in [
