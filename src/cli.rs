@@ -119,7 +119,8 @@ pub struct CheckArgs {
     /// report what remains.
     #[arg(long)]
     pub fix: bool,
-    /// Write the report to this file instead of standard output.
+    /// Write the report to this file instead of standard output (`-` is
+    /// standard output).
     #[arg(long, value_name = "FILE")]
     pub output_file: Option<PathBuf>,
     /// After the diagnostics, print how many each rule produced.

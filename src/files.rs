@@ -49,6 +49,21 @@ pub enum ReadError {
     Binary {
         nul_at: usize,
     },
+    /// Not a regular file (a named pipe, a device, a socket): refused
+    /// before a byte of it is read.
+    NotRegular(&'static str),
+    /// More than `limit` bytes: `size` from the file's metadata, or `None`
+    /// when reading found more than the limit (standard input, or a file
+    /// that grew while it was read).
+    TooLarge {
+        size: Option<u64>,
+        limit: usize,
+    },
+    /// The memory to hold the text could not be had (`bytes` is the size
+    /// asked for).
+    OutOfMemory {
+        bytes: u64,
+    },
     Other(String),
 }
 
@@ -59,6 +74,21 @@ impl std::fmt::Display for ReadError {
                 f,
                 "a binary file, not text (not UTF-8, NUL byte at byte offset {nul_at})"
             ),
+            ReadError::NotRegular(what) => write!(f, "{what}, not a regular file: not read"),
+            ReadError::TooLarge { size, limit } => {
+                match size {
+                    Some(size) => write!(f, "the file is {size} bytes")?,
+                    None => write!(f, "the input is more than {limit} bytes")?,
+                }
+                write!(f, "; boardlint reads files of at most {limit} bytes")?;
+                if *limit == crate::syntax::MAX_SOURCE {
+                    f.write_str(" (4 GiB)")?;
+                }
+                Ok(())
+            }
+            ReadError::OutOfMemory { bytes } => {
+                write!(f, "not enough memory to read this file ({bytes} bytes)")
+            }
             ReadError::Other(cause) => f.write_str(cause),
         }
     }
@@ -95,6 +125,10 @@ impl Found {
 /// are returned as errors; the rest are still used. Walks honour
 /// `.gitignore`, `.ignore` and git's exclude files unless `no_ignore`, skip
 /// hidden files, and never follow symbolic links.
+///
+/// A file reached twice (`./a.md ../ws/a.md`, a link and its target, a file
+/// named and also found in a directory walked) is kept once, as first
+/// spelled: files are told apart by their canonical path.
 pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>) {
     let mut found = Vec::new();
     let mut errors = Vec::new();
@@ -104,15 +138,33 @@ pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>)
     } else {
         paths
     };
+    // One path alone cannot reach a file twice (walks follow no links), so
+    // the set of canonical paths is kept only for several.
+    let mut seen = (paths.len() > 1).then(std::collections::HashSet::<PathBuf>::new);
+    let mut first = |key: PathBuf| seen.as_mut().is_none_or(|seen| seen.insert(key));
     for path in paths {
         if path.as_os_str() == "-" {
-            found.push(Found::Stdin);
+            // Standard input can be read once.
+            if first(PathBuf::from("-")) {
+                found.push(Found::Stdin);
+            }
         } else if path.is_dir() {
             let mut files = walk(path, no_ignore, &mut errors);
             files.sort();
-            found.extend(files.into_iter().map(Found::Walked));
+            // A walk enters no link, so a walked file's canonical path is
+            // the canonical root joined with the rest: one lookup a root.
+            let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            for file in files {
+                let key = root.join(file.strip_prefix(path).unwrap_or(&file));
+                if first(key) {
+                    found.push(Found::Walked(file));
+                }
+            }
         } else if path.exists() {
-            found.push(Found::Explicit(path.clone()));
+            let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            if first(key) {
+                found.push(Found::Explicit(path.clone()));
+            }
         } else {
             errors.push(format!("{}: no such file or directory", path.display()));
         }
@@ -161,33 +213,218 @@ fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> 
 /// not UTF-8 it gives the byte offset of the first invalid sequence.
 /// A UTF-8 text with NUL bytes is still text; bytes that are not UTF-8 and
 /// hold a NUL are a binary file.
+///
+/// A file must be a regular file (see [`read_regular`]); standard input is
+/// read whatever it is (a pipe, a file, a terminal). Either is read up to
+/// [`crate::syntax::MAX_SOURCE`] bytes, a limit that holds while reading,
+/// and into memory asked for fallibly, so that a file too large for the
+/// memory there is fails alone.
 pub fn read(input: &Input) -> Result<String, ReadError> {
-    let other = |e: std::io::Error| ReadError::Other(io_cause(&e));
+    let limit = crate::syntax::MAX_SOURCE;
     let bytes = match input {
-        Input::File(path) | Input::Walked(path) => {
-            let size = std::fs::metadata(path).map_err(other)?.len();
-            if size > crate::syntax::MAX_SOURCE as u64 {
-                return Err(too_large(size));
-            }
-            std::fs::read(path).map_err(other)?
-        }
-        Input::Stdin => {
-            let mut buf = Vec::new();
-            std::io::stdin().read_to_end(&mut buf).map_err(other)?;
-            buf
-        }
+        Input::File(path) | Input::Walked(path) => read_regular(path, limit)?,
+        Input::Stdin => read_bounded(std::io::stdin().lock(), 0, limit)?,
     };
-    if bytes.len() > crate::syntax::MAX_SOURCE {
-        return Err(too_large(bytes.len() as u64));
-    }
     decode(bytes)
 }
 
-fn too_large(size: u64) -> ReadError {
-    ReadError::Other(format!(
-        "the file is {size} bytes; boardlint reads files of at most {} bytes (4 GiB)",
-        crate::syntax::MAX_SOURCE
+/// The bytes of a regular file of at most `limit` bytes. A named pipe, a
+/// device, a socket or a directory is refused before it is read (a pipe
+/// would wait for a writer, `/dev/zero` would never end); a file larger
+/// than `limit` by its metadata is refused before it is read, and one that
+/// grows past it while it is read stops there, with the same error.
+pub fn read_regular(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
+    let other = |e: std::io::Error| ReadError::Other(io_cause(&e));
+    let file = open_regular(path).map_err(|e| match e {
+        Opened::NotRegular(what) => ReadError::NotRegular(what),
+        Opened::Io(e) => other(e),
+    })?;
+    let size = file.metadata().map_err(other)?.len();
+    if size > limit as u64 {
+        return Err(ReadError::TooLarge {
+            size: Some(size),
+            limit,
+        });
+    }
+    read_bounded(file, size, limit)
+}
+
+/// Why a file was not opened.
+enum Opened {
+    NotRegular(&'static str),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Opened {
+    fn from(e: std::io::Error) -> Opened {
+        Opened::Io(e)
+    }
+}
+
+/// Open a regular file for reading. What the path names is looked at
+/// before it is opened, since opening a named pipe waits for a writer; the
+/// file is opened without waiting (so a pipe put there meanwhile cannot
+/// hang the run either) and what was opened is looked at again.
+fn open_regular(path: &Path) -> Result<std::fs::File, Opened> {
+    if let Some(what) = not_regular(&std::fs::metadata(path)?.file_type()) {
+        return Err(Opened::NotRegular(what));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // A regular file reads the same with O_NONBLOCK (it only changes pipes
+    // and devices, which are refused below).
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if let Some(what) = not_regular(&file.metadata()?.file_type()) {
+        return Err(Opened::NotRegular(what));
+    }
+    Ok(file)
+}
+
+/// What a file that is not a regular file is; `None` for a regular file.
+fn not_regular(kind: &std::fs::FileType) -> Option<&'static str> {
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
+/// Read everything `reader` holds, up to `limit` bytes; `expected` (the
+/// size the metadata gives, or 0) is the first guess of how much. The
+/// buffer grows by doubling, each step asked for with `try_reserve`, and a
+/// read never goes past one byte more than the limit, so an input that
+/// never ends (or a file that grows while it is read) stops at the limit
+/// with [`ReadError::TooLarge`], and memory that cannot be had is
+/// [`ReadError::OutOfMemory`], not an abort.
+pub fn read_bounded<R: Read>(
+    mut reader: R,
+    expected: u64,
+    limit: usize,
+) -> Result<Vec<u8>, ReadError> {
+    // One byte more than the limit tells an input over it.
+    let most = limit.saturating_add(1);
+    let mut buf: Vec<u8> = Vec::new();
+    // The expected size and one byte, to see the end without growing.
+    let mut room = usize::try_from(expected)
+        .unwrap_or(usize::MAX)
+        .saturating_add(1)
+        .max(8 * 1024)
+        .min(most);
+    loop {
+        let room_now = room.min(most - buf.len());
+        buf.try_reserve_exact(room_now)
+            .map_err(|_| ReadError::OutOfMemory {
+                bytes: match expected {
+                    0 => (buf.len() + room_now) as u64,
+                    size => size,
+                },
+            })?;
+        // Reading at most the room there is never grows the buffer.
+        let spare = (buf.capacity() - buf.len()).min(most - buf.len());
+        let n = (&mut reader)
+            .take(spare as u64)
+            .read_to_end(&mut buf)
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::OutOfMemory => ReadError::OutOfMemory {
+                    bytes: buf.len() as u64,
+                },
+                _ => ReadError::Other(io_cause(&e)),
+            })?;
+        if buf.len() > limit {
+            return Err(ReadError::TooLarge { size: None, limit });
+        }
+        if n < spare {
+            return Ok(buf);
+        }
+        room = buf.len();
+    }
+}
+
+/// The work to be done on a file's text, for [`room_to_work`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    /// `check`: the syntax tables, the model and the findings.
+    Check,
+    /// `fmt` and `check --fix`: the formatted text too, and the check of it.
+    Format,
+}
+
+impl Work {
+    /// The memory the work on `text` takes beyond the text itself, in
+    /// bytes, estimated from the text's size, its lines (a table row each)
+    /// and its `[` and backticks (the markers, brackets and code spans that
+    /// fill the inline table and the model). The weights are fitted to the
+    /// peaks measured on two generated transcripts, one mostly prose and one
+    /// with two markers on every line (docs/robustness.md), and estimate
+    /// 1.2 to 1.5 times what `check`, `fmt` and `check --fix` took on them.
+    /// The size alone cannot tell the two apart: beyond its text, the
+    /// second takes 6.2 times its size and the first 1.6.
+    pub fn peak(self, text: &str) -> usize {
+        let bytes = text.as_bytes();
+        let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
+        let items = memchr::memchr2_iter(b'[', b'`', bytes).count();
+        let check = (text.len() / 2)
+            .saturating_add(lines.saturating_mul(24))
+            .saturating_add(items.saturating_mul(240));
+        match self {
+            Work::Check => check,
+            // The formatted text, the second check, and their slack.
+            Work::Format => check.saturating_add(text.len().saturating_mul(5) / 2),
+        }
+    }
+}
+
+/// Texts under this size are not probed: their work takes a few megabytes.
+const PROBE_FROM: usize = 1 << 20;
+
+/// Whether the memory to work on `text` can be had: a probe asks for the
+/// estimate of [`Work::peak`] with `try_reserve` and gives it back at once.
+/// Allocations in the model and the syntax tables abort the process when
+/// they fail, so a file too large for the memory there is refused here,
+/// with an error for it alone, before any of them. The probe is a measure
+/// taken one file at a time: it cannot see what the files checked beside it
+/// (one a core) will take.
+pub fn room_to_work(work: Work, text: &str) -> Result<(), String> {
+    if text.len() < PROBE_FROM || can_have(work.peak(text)) {
+        return Ok(());
+    }
+    let verb = match work {
+        Work::Check => "check",
+        Work::Format => "format",
+    };
+    Err(format!(
+        "not enough memory to {verb} this file ({} bytes)",
+        text.len()
     ))
+}
+
+/// Whether `bytes` of memory can be had now: asked for, and given back.
+fn can_have(bytes: usize) -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    let had = probe.try_reserve_exact(bytes).is_ok();
+    // Keep the allocation from being optimised away.
+    std::hint::black_box(probe.as_mut_ptr());
+    had
 }
 
 /// Bytes as text: UTF-8, or the reason they are not (see [`read`]).
@@ -213,50 +450,399 @@ pub fn io_cause(e: &std::io::Error) -> String {
 }
 
 /// Replace a file's content atomically: the new content goes to a temporary
-/// file in the same directory, which takes the original's permissions and is
-/// then renamed over it. A read-only file is refused, and a file whose
+/// file beside it (`.NAME.boardlint-XXXXXX.tmp`, see `Temporary`), which
+/// takes the original's permissions, owner and group, is synced to disk and
+/// is then renamed over it. A symbolic link is followed: the file it points
+/// to is rewritten, through a temporary file in that file's directory, and
+/// the link stays a link. A read-only file is refused, and a file whose
 /// content is no longer `read` (it changed on disk since it was read) is
 /// left alone. On any failure the original is left untouched.
-pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<(), String> {
+///
+/// A file with several names (hard links) is rewritten the same way: the
+/// name given then names the new file and the other names keep the old
+/// content, as with any editor or formatter that writes atomically; the
+/// `Ok` value is a note saying so.
+pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<Option<String>, String> {
     use std::io::Write;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let permissions = std::fs::metadata(path)
-        .map_err(|e| io_cause(&e))?
-        .permissions();
-    if permissions.readonly() {
+    let target = std::fs::canonicalize(path).map_err(|e| io_cause(&e))?;
+    let original = std::fs::metadata(&target).map_err(|e| io_cause(&e))?;
+    if let Some(what) = not_regular(&original.file_type()) {
+        return Err(format!("{what}, not a regular file: not rewritten"));
+    }
+    if original.permissions().readonly() {
         return Err("the file is read-only: not rewritten".to_string());
     }
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| io_cause(&e))?;
-    tmp.write_all(content.as_bytes())
+    let mut tmp = Temporary::beside(&target, None).map_err(|e| io_cause(&e))?;
+    tmp.file()
+        .write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
-    tmp.as_file().sync_all().map_err(|e| io_cause(&e))?;
-    std::fs::set_permissions(tmp.path(), permissions).map_err(|e| io_cause(&e))?;
+    tmp.file().sync_all().map_err(|e| io_cause(&e))?;
+    keep_owner(tmp.file(), &original)?;
+    // After the owner: changing it clears the set-user and set-group bits.
+    tmp.file()
+        .set_permissions(original.permissions())
+        .map_err(|e| io_cause(&e))?;
     // The last moment before the rename: if someone else wrote the file
     // meanwhile, their version wins.
-    if std::fs::read(path).map_err(|e| io_cause(&e))? != read.as_bytes() {
+    if !holds(&target, read.as_bytes()).map_err(|e| io_cause(&e))? {
         return Err(
             "the file changed on disk while it was being formatted: left as it is".to_string(),
         );
     }
-    tmp.persist(path).map_err(|e| io_cause(&e.error))?;
+    tmp.persist(&target).map_err(|e| io_cause(&e))?;
+    Ok(names(&original).filter(|&n| n > 1).map(|n| {
+        let others = match n {
+            2 => "the other keeps".to_string(),
+            n => format!("the other {} keep", n - 1),
+        };
+        format!("the file had {n} names (hard links): this one now names the new content, {others} the old")
+    }))
+}
+
+/// How many names (hard links) a file has, where that is known.
+fn names(meta: &std::fs::Metadata) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        Some(std::os::unix::fs::MetadataExt::nlink(meta))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// Give a new file the owner and group of the file it replaces. Only root
+/// can give a file away; anyone can keep their own, so the change is made
+/// only when the two differ, and a file whose owner or group cannot be kept
+/// is not rewritten (the rename would hand it to whoever ran boardlint).
+fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let made = file.metadata().map_err(|e| io_cause(&e))?;
+        if (made.uid(), made.gid()) != (original.uid(), original.gid()) {
+            std::os::unix::fs::fchown(file, Some(original.uid()), Some(original.gid())).map_err(
+                |e| {
+                    format!(
+                        "the file belongs to user {} and group {}, which a rewritten file cannot keep ({}): not rewritten",
+                        original.uid(),
+                        original.gid(),
+                        io_cause(&e)
+                    )
+                },
+            )?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (file, original);
     Ok(())
 }
 
-/// Write a report file (created or replaced atomically).
+/// Whether the file at `path` holds exactly `expected`, compared a block at
+/// a time (a second copy of a large file is never held).
+fn holds(path: &Path, expected: &[u8]) -> std::io::Result<bool> {
+    let mut file = match open_regular(path) {
+        Ok(file) => file,
+        Err(Opened::NotRegular(_)) => return Ok(false),
+        Err(Opened::Io(e)) => return Err(e),
+    };
+    if file.metadata()?.len() != expected.len() as u64 {
+        return Ok(false);
+    }
+    let mut block = vec![0; 64 * 1024];
+    let mut at = 0;
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            return Ok(at == expected.len());
+        }
+        if expected.get(at..at + n) != Some(&block[..n]) {
+            return Ok(false);
+        }
+        at += n;
+    }
+}
+
+/// Write a report file, created or replaced atomically, through a link as
+/// [`write_atomic`] does. A report that exists keeps its permissions (and
+/// owner); a new one is created as any new file is (0666 less the umask).
 pub fn write_new(path: &Path, content: &str) -> Result<(), String> {
     use std::io::Write;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
+    // A link (even a dangling one) is written through to its target.
+    let target = match std::fs::read_link(path) {
+        Ok(_) => std::fs::canonicalize(path).unwrap_or_else(|_| resolve_dangling(path)),
+        Err(_) => path.to_path_buf(),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| io_cause(&e))?;
-    tmp.write_all(content.as_bytes())
+    let original = std::fs::metadata(&target).ok();
+    if let Some(what) = original.as_ref().and_then(|m| not_regular(&m.file_type())) {
+        return Err(format!("{what}, not a regular file: not written"));
+    }
+    #[cfg(unix)]
+    let fresh = {
+        use std::os::unix::fs::PermissionsExt;
+        original
+            .is_none()
+            .then(|| std::fs::Permissions::from_mode(0o666))
+    };
+    #[cfg(not(unix))]
+    let fresh = None;
+    let mut tmp = Temporary::beside(&target, fresh).map_err(|e| io_cause(&e))?;
+    tmp.file()
+        .write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
-    tmp.persist(path).map_err(|e| io_cause(&e.error))?;
+    if let Some(original) = &original {
+        keep_owner(tmp.file(), original)?;
+        tmp.file()
+            .set_permissions(original.permissions())
+            .map_err(|e| io_cause(&e))?;
+    }
+    tmp.persist(&target).map_err(|e| io_cause(&e))?;
     Ok(())
+}
+
+/// Where a dangling link points, read one link deep.
+fn resolve_dangling(path: &Path) -> PathBuf {
+    match std::fs::read_link(path) {
+        Ok(to) if to.is_absolute() => to,
+        Ok(to) => path.parent().unwrap_or(Path::new("")).join(to),
+        Err(_) => path.to_path_buf(),
+    }
+}
+
+/// A temporary file being written beside the file it will replace, named
+/// `.NAME.boardlint-XXXXXX.tmp` so that a person who finds one knows what
+/// left it. While it exists its path is in [`PENDING`], so that SIGINT,
+/// SIGTERM or SIGHUP remove it before the process exits, and it is locked
+/// (`flock`), so that another run knows it is being written; one left by a
+/// run killed outright (SIGKILL, a crash) is removed by the next run that
+/// writes in its directory (see [`tidy`]).
+struct Temporary {
+    file: Option<tempfile::NamedTempFile>,
+    path: PathBuf,
+}
+
+/// The temporary files being written, removed when a signal ends the run.
+static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The part of a temporary file's name after the original's name.
+const TEMPORARY_MARK: &str = ".boardlint-";
+const TEMPORARY_SUFFIX: &str = ".tmp";
+/// The random characters in a temporary file's name.
+const TEMPORARY_RANDOM: usize = 6;
+/// The longest part of the original's name a temporary file's name keeps,
+/// so that it stays within the 255 bytes file systems allow.
+const TEMPORARY_NAME_MAX: usize = 200;
+
+impl Temporary {
+    /// A new, empty temporary file in `target`'s directory, created with
+    /// `permissions` (less the umask), or readable and writable by its
+    /// owner only.
+    fn beside(
+        target: &Path,
+        permissions: Option<std::fs::Permissions>,
+    ) -> std::io::Result<Temporary> {
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        tidy_dir(&dir);
+        install_cleanup();
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        let mut cut = name.len().min(TEMPORARY_NAME_MAX);
+        while !name.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let prefix = format!(".{}{TEMPORARY_MARK}", &name[..cut]);
+        let mut builder = tempfile::Builder::new();
+        builder
+            .prefix(&prefix)
+            .suffix(TEMPORARY_SUFFIX)
+            .rand_bytes(TEMPORARY_RANDOM);
+        if let Some(permissions) = permissions {
+            builder.permissions(permissions);
+        }
+        // Made and listed under the lock, so that a signal finds every
+        // temporary file that exists.
+        let mut pending = pending();
+        let file = builder.tempfile_in(&dir)?;
+        // Locked while it is written: `tidy` in another run leaves it.
+        let _ = file.as_file().try_lock();
+        let path = file.path().to_path_buf();
+        pending.push(path.clone());
+        Ok(Temporary {
+            file: Some(file),
+            path,
+        })
+    }
+
+    fn file(&mut self) -> &mut std::fs::File {
+        self.file
+            .as_mut()
+            .expect("a temporary file is there until persisted")
+            .as_file_mut()
+    }
+
+    /// Rename the temporary file over `to`.
+    fn persist(mut self, to: &Path) -> std::io::Result<()> {
+        let file = self
+            .file
+            .take()
+            .expect("a temporary file is there until persisted");
+        let mut pending = pending();
+        // A failed rename gives the file back; dropped here, it is removed.
+        let persisted = file.persist(to).map(drop).map_err(|e| e.error);
+        unlist(&mut pending, &self.path);
+        persisted
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            let mut pending = pending();
+            // Removes the file.
+            drop(file);
+            unlist(&mut pending, &self.path);
+        }
+    }
+}
+
+fn unlist(pending: &mut Vec<PathBuf>, path: &Path) {
+    if let Some(at) = pending.iter().position(|p| p == path) {
+        pending.swap_remove(at);
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP, remove the temporary files being written
+/// and exit with 128 and the signal's number (130, 143, 129). Installed
+/// once, when the first temporary file is made: until then a signal ends
+/// the process as usual, with nothing to clean.
+fn install_cleanup() {
+    #[cfg(unix)]
+    {
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            else {
+                return;
+            };
+            let _ = std::thread::Builder::new()
+                .name("boardlint-signals".to_string())
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        // Held to the exit: no temporary file is made or
+                        // renamed after the ones listed are removed.
+                        let pending = pending();
+                        for path in pending.iter() {
+                            let _ = std::fs::remove_file(path);
+                        }
+                        std::process::exit(128 + signal);
+                    }
+                });
+        });
+    }
+}
+
+/// How old a temporary file left in a directory must be before [`tidy`]
+/// removes it. A run that is still writing one holds a lock on it, which is
+/// what tells; the age covers the instant between its creation and its
+/// lock, and file systems where locks are not shared.
+pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The directories tidied in this run.
+static TIDIED: std::sync::Mutex<Option<std::collections::HashSet<PathBuf>>> =
+    std::sync::Mutex::new(None);
+
+/// Remove the temporary files (`.NAME.boardlint-XXXXXX.tmp`) that runs
+/// killed outright left in the directory `path` is in (the directory of the
+/// file it links to, for a link): those no run holds a lock on and that
+/// were last written [`STALE_AFTER`] ago or more. Each directory is looked
+/// at once a run; `fmt` and `check --fix` call this for every file they
+/// may write, and every write calls it for its directory.
+pub fn tidy(path: &Path) {
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = match link {
+        true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        false => path.to_path_buf(),
+    };
+    if let Some(dir) = target.parent() {
+        tidy_dir(dir);
+    }
+}
+
+fn tidy_dir(dir: &Path) {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let first = TIDIED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(Default::default)
+        .insert(dir.to_path_buf());
+    if !first {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = std::time::SystemTime::now();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if !is_temporary_name(&name.to_string_lossy()) {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|at| now.duration_since(at).ok())
+            .is_some_and(|age| age >= STALE_AFTER);
+        if !meta.is_file() || !old {
+            continue;
+        }
+        // A run still writing it holds the lock.
+        let Ok(file) = std::fs::File::open(&path) else {
+            continue;
+        };
+        if file.try_lock().is_ok() {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Whether a file name is that of a temporary file boardlint writes:
+/// `.NAME.boardlint-XXXXXX.tmp`, six letters or digits for the X.
+pub fn is_temporary_name(name: &str) -> bool {
+    let Some(stem) = name
+        .strip_prefix('.')
+        .and_then(|n| n.strip_suffix(TEMPORARY_SUFFIX))
+    else {
+        return false;
+    };
+    let Some(cut) = stem.len().checked_sub(TEMPORARY_RANDOM) else {
+        return false;
+    };
+    stem.is_char_boundary(cut)
+        && stem[cut..].bytes().all(|b| b.is_ascii_alphanumeric())
+        && stem[..cut].ends_with(TEMPORARY_MARK)
 }
 
 #[cfg(test)]
@@ -275,6 +861,160 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
         write_atomic(&path, "theirs\n", "formatted\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "formatted\n");
+    }
+
+    #[test]
+    fn read_bounded_stops_an_endless_input_at_the_limit() {
+        // An input that never ends (as `/dev/zero` does, or a file that
+        // grows while it is read), whatever size was expected.
+        for expected in [0, 10, 100_000, u64::MAX] {
+            let err = read_bounded(std::io::repeat(b'x'), expected, 100_000).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    ReadError::TooLarge {
+                        size: None,
+                        limit: 100_000
+                    }
+                ),
+                "{expected}: {err}"
+            );
+        }
+        let err = read_bounded(&vec![b'x'; 100_001][..], 100_001, 100_000).unwrap_err();
+        assert!(err.to_string().starts_with("the input is more than 100000 bytes; boardlint reads files of at most 100000 bytes"), "{err}");
+    }
+
+    #[test]
+    fn read_bounded_reads_inputs_smaller_and_larger_than_expected() {
+        for (len, expected) in [
+            (0, 0),
+            (5, 0),
+            (100_000, 0),
+            (100_000, 10),
+            (100_000, 100_000),
+            (10, 100_000),
+            (70_000, 8 * 1024),
+        ] {
+            let data: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
+            assert_eq!(
+                read_bounded(&data[..], expected, 100_000).unwrap(),
+                data,
+                "{len} bytes, {expected} expected"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn read_regular_refuses_devices_and_directories_without_reading_them() {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, what) in [
+            (Path::new("/dev/zero"), "a character device"),
+            (Path::new("/dev/null"), "a character device"),
+            (dir.path(), "a directory"),
+        ] {
+            let err = read_regular(path, 1 << 20).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("{what}, not a regular file: not read"),
+                "{}",
+                path.display()
+            );
+        }
+    }
+
+    #[test]
+    fn temporary_names_are_recognised() {
+        for name in [
+            ".a.md.boardlint-Ab12Z9.tmp",
+            ". x y.md.boardlint-000000.tmp",
+        ] {
+            assert!(is_temporary_name(name), "{name}");
+        }
+        for name in [
+            "a.md.boardlint-Ab12Z9.tmp",
+            ".a.md.boardlint-Ab12Z.tmp",
+            ".a.md.boardlint-Ab12Z!.tmp",
+            ".a.md.boardlint-Ab12Z9.tmp~",
+            ".a.md.formatter-Ab12Z9.tmp",
+            ".a.md.tmpAb12Z9",
+            ".a.md",
+        ] {
+            assert!(!is_temporary_name(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn temporary_files_are_named_after_their_file_and_listed_while_they_exist() {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = Temporary::beside(&dir.path().join("a.md"), None).unwrap();
+        let path = tmp.path.clone();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(name.starts_with(".a.md.boardlint-"), "{name}");
+        assert!(is_temporary_name(&name), "{name}");
+        assert!(path.exists());
+        assert!(pending().contains(&path));
+        drop(tmp);
+        assert!(!path.exists());
+        assert!(!pending().contains(&path));
+        // A name too long to take a suffix is cut.
+        let long = "é".repeat(120);
+        let tmp = Temporary::beside(&dir.path().join(&long), None).unwrap();
+        let name = tmp.path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(name.len() <= 255 && is_temporary_name(&name), "{name}");
+    }
+
+    #[test]
+    fn tidy_removes_only_old_temporary_files_no_run_is_writing() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        let make = |name: &str, age: u64| {
+            let file = std::fs::File::create(at(name)).unwrap();
+            let then = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
+            file.set_modified(then).unwrap();
+            file
+        };
+        let old = ".a.md.boardlint-AAAAAA.tmp";
+        let fresh = ".b.md.boardlint-BBBBBB.tmp";
+        let locked = ".c.md.boardlint-CCCCCC.tmp";
+        let other = ".d.md.keep-DDDDDD.tmp";
+        drop(make(old, 600));
+        drop(make(fresh, 0));
+        let held = make(locked, 600);
+        held.lock().unwrap();
+        drop(make(other, 600));
+        tidy(&at("a.md"));
+        assert!(
+            !at(old).exists(),
+            "an old temporary file no one holds is removed"
+        );
+        for kept in [fresh, locked, other] {
+            assert!(at(kept).exists(), "{kept} is kept");
+        }
+        // Once a run: the same directory is not read again.
+        drop(make(old, 600));
+        tidy(&at("b.md"));
+        assert!(at(old).exists());
+    }
+
+    #[test]
+    fn the_work_estimate_follows_the_lines_and_the_markers() {
+        let prose = "Plain prose without markers, as long as a line. ".repeat(20_000);
+        let marked = "[INVOKE:cfo|Why?] `x` [y]\n".repeat(40_000);
+        assert_eq!(prose.len(), 960_000);
+        assert_eq!(Work::Check.peak(&prose), 480_000 + 24);
+        assert_eq!(
+            Work::Check.peak(&marked),
+            marked.len() / 2 + 24 * 40_001 + 240 * 4 * 40_000
+        );
+        assert_eq!(
+            Work::Format.peak(&prose),
+            Work::Check.peak(&prose) + 2_400_000
+        );
+        // A small text is not probed; a size no memory holds is refused.
+        assert!(room_to_work(Work::Format, &marked).is_ok());
+        assert!(can_have(64 << 20));
+        assert!(!can_have(usize::MAX / 2));
     }
 
     #[test]

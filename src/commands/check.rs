@@ -74,7 +74,9 @@ impl Findings {
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
-    let color = args.color.enabled() && args.output_file.is_none();
+    // `--output-file -` is standard output.
+    let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
+    let color = args.color.enabled() && output_file.is_none();
     let ws = match Workspace::new(&args.config) {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
@@ -122,7 +124,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // format on a terminal, printed) before the next chunk is read, so that
     // memory follows the diagnostics found, never the number of files.
     // Results after a deferred file wait for it, to keep the input order.
-    let stream = args.format == Format::Human && args.output_file.is_none();
+    let stream = args.format == Format::Human && output_file.is_none();
     let mut tally = Tally::default();
     let mut run_context = RunContext::default();
     let mut held: Vec<(usize, Outcome)> = Vec::new();
@@ -216,7 +218,7 @@ pub fn run(args: &CheckArgs) -> i32 {
             color,
         ));
     }
-    let written = match &args.output_file {
+    let written = match output_file {
         Some(path) => files::write_new(path, &report),
         None => {
             let mut out = std::io::stdout().lock();
@@ -226,7 +228,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         }
     };
     if let Err(e) = written {
-        run_errors.push(match &args.output_file {
+        run_errors.push(match output_file {
             Some(p) => format!("{}: {e}", p.display()),
             None => format!("standard output: {e}"),
         });
@@ -331,6 +333,10 @@ fn check_one(
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
     let mut settings = config.settings_for(config_path);
+    if let (true, Some(file)) = (args.fix, input.path()) {
+        // Temporary files a killed run left beside it.
+        files::tidy(file);
+    }
     let mut source = match files::read(input) {
         // A binary file met while walking is skipped, with a note.
         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
@@ -342,6 +348,13 @@ fn check_one(
         }
         read => read?,
     };
+    // A file too large for the memory there is fails here, alone.
+    let work = if args.fix && input.path().is_some() {
+        files::Work::Format
+    } else {
+        files::Work::Check
+    };
+    files::room_to_work(work, &source)?;
     // Standard input has a path only when `--stdin-filename` names one.
     let path = match input {
         Input::File(_) | Input::Walked(_) => Some(config_path),
@@ -388,7 +401,9 @@ fn check_one(
         if formatted != source {
             let after = crate::check_file(path, &formatted, &settings);
             if after.len() < diagnostics.len() {
-                files::write_atomic(file, &source, &formatted)?;
+                if let Some(note) = files::write_atomic(file, &source, &formatted)? {
+                    eprintln!("note: {}: {note}", crate::output::safe::text(name));
+                }
                 fixed = diagnostics.len() - after.len();
                 diagnostics = after;
                 source = formatted;

@@ -123,6 +123,10 @@ fn format_one(
     config: &Config,
     lang: Option<Lang>,
 ) -> Result<Option<String>, String> {
+    if !args.check && !args.diff {
+        // Temporary files a killed run left beside it.
+        files::tidy(path);
+    }
     let source = match files::read(input) {
         // A binary file met while walking is skipped.
         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
@@ -134,6 +138,8 @@ fn format_one(
         }
         read => read?,
     };
+    // A file too large for the memory there is fails here, alone.
+    files::room_to_work(files::Work::Format, &source)?;
     let settings = config.settings_for(path);
     // Only transcripts and decision logs are formatted.
     let kind = settings
@@ -160,7 +166,9 @@ fn format_one(
         return Ok(Some(unified_diff(name, &source, &formatted)));
     }
     if !args.check {
-        files::write_atomic(path, &source, &formatted)?;
+        if let Some(note) = files::write_atomic(path, &source, &formatted)? {
+            eprintln!("note: {}: {note}", crate::output::safe::text(name));
+        }
     }
     Ok(Some(String::new()))
 }
@@ -181,7 +189,10 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
             return EXIT_FAILURE;
         }
     };
-    let source = match files::read(&Input::Stdin).map_err(String::from) {
+    let source = match files::read(&Input::Stdin)
+        .map_err(String::from)
+        .and_then(|s| files::room_to_work(files::Work::Format, &s).map(|()| s))
+    {
         Ok(s) => s,
         Err(cause) => {
             eprintln!(

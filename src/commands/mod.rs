@@ -213,7 +213,7 @@ pub fn walked_kind(input: &Input) -> Option<FileKind> {
     match files::read(input) {
         Ok(text) => Some(kinds::detect(Some(path), &text)),
         Err(files::ReadError::Binary { .. }) => Some(FileKind::Other),
-        Err(files::ReadError::Other(_)) => None,
+        Err(_) => None,
     }
 }
 

@@ -146,17 +146,22 @@ pub fn read(path: &Path) -> Result<Layer, Vec<ConfigError>> {
             message,
         }]
     };
-    let meta = std::fs::metadata(path).map_err(|e| error(crate::files::io_cause(&e)))?;
-    if meta.is_dir() {
-        return Err(error("a directory, not a configuration file".into()));
-    }
-    let size = meta.len();
-    if size > MAX_SIZE {
-        return Err(error(format!(
-            "the file is {size} bytes; a configuration is at most {MAX_SIZE}"
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| error(crate::files::io_cause(&e)))?;
+    // A named pipe or a device is refused before it is read, and the limit
+    // holds while reading, should the file grow.
+    let bytes = crate::files::read_regular(path, MAX_SIZE as usize).map_err(|e| {
+        let message = match e {
+            crate::files::ReadError::TooLarge { size, .. } => match size {
+                Some(size) => {
+                    format!("the file is {size} bytes; a configuration is at most {MAX_SIZE}")
+                }
+                None => format!(
+                    "the file is more than {MAX_SIZE} bytes; a configuration is at most {MAX_SIZE}"
+                ),
+            },
+            e => e.to_string(),
+        };
+        error(message)
+    })?;
     let text = crate::files::decode(bytes).map_err(|e| error(e.to_string()))?;
     parse(path, text)
 }

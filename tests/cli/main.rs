@@ -9,6 +9,7 @@ mod decision_logs;
 mod file_discovery;
 mod fmt_command;
 mod output_formats;
+mod reading_and_writing;
 mod robustness;
 mod rule_command;
 mod secrets;

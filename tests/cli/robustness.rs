@@ -2,6 +2,8 @@
 
 use crate::boardlint;
 use crate::config_settings::{repo, write};
+#[cfg(unix)]
+use crate::reading_and_writing::{is_temporary, names};
 
 /// Debug builds make the rule named by `BOARDLINT_PANIC_IN_RULE` panic.
 #[test]
@@ -247,8 +249,10 @@ fn fmt_refuses_a_read_only_file_and_formats_the_rest() {
 }
 
 /// Kill `fmt` (SIGKILL, then SIGINT) in the middle of a large batch: every
-/// file is wholly old or wholly new, and no temporary file is left but
-/// those of the killed writes' own names.
+/// file is wholly old or wholly new, no temporary file is left but those
+/// of the killed writes (`.NAME.boardlint-XXXXXX.tmp`), and the next run
+/// removes those.
+#[cfg(unix)]
 #[test]
 fn an_interrupted_fmt_leaves_every_file_wholly_old_or_wholly_new() {
     let formatted = formatted_draft();
@@ -270,16 +274,18 @@ fn an_interrupted_fmt_leaves_every_file_wholly_old_or_wholly_new() {
             .status()
             .unwrap();
         child.wait().unwrap();
-        let (mut old, mut new) = (0, 0);
-        for entry in std::fs::read_dir(root.path().join("d")).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let d = root.path().join("d");
+        let (mut old, mut new, mut left) = (0, 0, 0);
+        for name in names(&d) {
             if !name.ends_with(".md") {
-                // A temporary file of a write that was cut short: never a
-                // transcript name, and the original beside it is intact.
+                // A temporary file of a write that was cut short: named
+                // after its file, and the original beside it is intact.
+                assert!(is_temporary(&name), "SIG{signal} left {name}");
+                assert_ne!(signal, "INT", "SIGINT removes {name}");
+                left += 1;
                 continue;
             }
-            let text = std::fs::read_to_string(&path).unwrap();
+            let text = std::fs::read_to_string(d.join(&name)).unwrap();
             if text == DRAFT {
                 old += 1;
             } else {
@@ -288,7 +294,28 @@ fn an_interrupted_fmt_leaves_every_file_wholly_old_or_wholly_new() {
             }
         }
         assert_eq!(old + new, 1500, "SIG{signal}: every file still there");
-        eprintln!("SIG{signal} after {delay_ms} ms: {old} old, {new} new");
+        eprintln!("SIG{signal} after {delay_ms} ms: {old} old, {new} new, {left} left");
+        // The next run, once they are old enough, removes what was left.
+        for name in names(&d).iter().filter(|n| is_temporary(n)) {
+            std::fs::File::options()
+                .write(true)
+                .open(d.join(name))
+                .unwrap()
+                .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(600))
+                .unwrap();
+        }
+        boardlint()
+            .current_dir(root.path())
+            .args(["fmt", "d"])
+            .assert()
+            .code(0);
+        let after = names(&d);
+        assert_eq!(
+            after.len(),
+            1500,
+            "{:?}",
+            after.iter().find(|n| !n.ends_with(".md"))
+        );
     }
 }
 
