@@ -261,7 +261,7 @@ pub fn records(text: &str) -> impl Iterator<Item = (Span, Result<JValue<'_>, Str
         }
         let start = at;
         let mut p = Parser {
-            b: &b[..],
+            b,
             s: text,
             i: start,
             base: 0,
