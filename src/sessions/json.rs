@@ -253,10 +253,20 @@ pub fn parse(text: &str, base: usize) -> Result<JValue<'_>, String> {
 /// skipped. A record never reads past its line's end, so the line breaks
 /// are found by the parse itself, not by a pass of their own.
 pub fn records(text: &str) -> impl Iterator<Item = (Span, Result<JValue<'_>, String>)> {
+    records_between(text, 0, text.len())
+}
+
+/// The records of the lines that start in `from..to`; `from` is a line's
+/// start.
+pub fn records_between(
+    text: &str,
+    from: usize,
+    to: usize,
+) -> impl Iterator<Item = (Span, Result<JValue<'_>, String>)> {
     let b = text.as_bytes();
-    let mut at = 0;
+    let mut at = from;
     std::iter::from_fn(move || loop {
-        if at >= b.len() {
+        if at >= b.len() || at >= to {
             return None;
         }
         let start = at;

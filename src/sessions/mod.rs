@@ -73,6 +73,9 @@ impl Format {
     }
 }
 
+/// JSONL logs this large are parsed in two halves at once.
+const PARALLEL_FROM: usize = 1 << 20;
+
 /// How many records of a JSONL log detection reads before it gives up.
 const DETECT_RECORDS: usize = 64;
 
@@ -226,6 +229,8 @@ pub struct SessionLog {
     pub structured_tools: bool,
     /// Why the whole document could not be read (JSON formats).
     pub unreadable: Option<String>,
+    /// JSONL logs this large are parsed in two halves at once.
+    parallel_from: usize,
 }
 
 /// What the session rules read: the log, its text and the settings.
@@ -289,8 +294,13 @@ fn anthropic_tools(content: &JValue<'_>, line: usize, line_span: &Span, log: &mu
 
 impl SessionLog {
     pub fn read(format: Format, text: &str) -> SessionLog {
+        SessionLog::read_with(format, text, PARALLEL_FROM)
+    }
+
+    fn read_with(format: Format, text: &str, parallel_from: usize) -> SessionLog {
         let mut log = SessionLog {
             structured_tools: format != Format::Cline,
+            parallel_from,
             ..SessionLog::default()
         };
         match format {
@@ -311,15 +321,51 @@ impl SessionLog {
     fn read_jsonl<'t>(
         &mut self,
         text: &'t str,
+        each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
+    ) {
+        self.read_jsonl_halves(text, self.parallel_from, each);
+    }
+
+    /// Read a JSONL log of `parallel_from` bytes or more in two halves at
+    /// once: the second half's records are parsed on another core while
+    /// this one parses and reads the first, then they are read in order.
+    /// Records are independent, so the result is the sequential one.
+    fn read_jsonl_halves<'t>(
+        &mut self,
+        text: &'t str,
+        parallel_from: usize,
         mut each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
     ) {
         // Records are ordered by where their line starts.
-        for (span, value) in json::records(text) {
-            match value {
-                Ok(v) => each(self, span.start, &span, v),
-                Err(e) => self.invalid.push((span, e)),
+        let mut take =
+            |log: &mut SessionLog, (span, value): (Span, Result<JValue<'t>, String>)| match value {
+                Ok(v) => each(log, span.start, &span, v),
+                Err(e) => log.invalid.push((span, e)),
+            };
+        let cut = (text.len() >= parallel_from)
+            .then(|| memchr::memchr(b'\n', &text.as_bytes()[text.len() / 2..]))
+            .flatten()
+            .map(|k| text.len() / 2 + k + 1);
+        let Some(cut) = cut else {
+            for record in json::records(text) {
+                take(self, record);
             }
-        }
+            return;
+        };
+        std::thread::scope(|scope| {
+            let later =
+                scope.spawn(|| json::records_between(text, cut, text.len()).collect::<Vec<_>>());
+            for record in json::records_between(text, 0, cut) {
+                take(self, record);
+            }
+            // A failed thread (it cannot fail but by a bug) is read again here.
+            let later = later
+                .join()
+                .unwrap_or_else(|_| json::records_between(text, cut, text.len()).collect());
+            for record in later {
+                take(self, record);
+            }
+        });
     }
 
     /// Read a log that is one JSON document.
@@ -455,6 +501,26 @@ fn map_span(index: &Index<'_>, span: &Span) -> Span {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_read_in_two_halves_reads_as_one_read_in_order() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
+        for name in ["claude-code.jsonl", "codex.jsonl", "pi.jsonl"] {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap();
+            let format = detect(None, &text).unwrap();
+            let shown = |log: SessionLog| {
+                format!(
+                    "{:?} {:?} {:?} {:?} {:?}",
+                    log.conversations, log.invalid, log.calls, log.results, log.records
+                )
+            };
+            let whole = shown(SessionLog::read_with(format, &text, usize::MAX));
+            for parallel_from in [0, 1, text.len() / 3, text.len()] {
+                let halves = shown(SessionLog::read_with(format, &text, parallel_from));
+                assert_eq!(halves, whole, "{name} from {parallel_from}");
+            }
+        }
+    }
 
     #[test]
     fn detection_reads_past_records_of_no_known_shape() {

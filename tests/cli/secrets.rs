@@ -182,3 +182,20 @@ fn an_excerpt_never_shows_a_credential_near_a_finding() {
     assert!(out.contains("the deploy key is ****"), "{out}");
     assert!(!out.contains(secret), "{out}");
 }
+
+/// A configuration error quotes the value it refuses: not a credential.
+#[test]
+fn a_configuration_error_never_shows_a_credential() {
+    let root = repo();
+    let secret = SHAPES[2];
+    write(
+        root.path(),
+        ".boardlint.yaml",
+        &format!("max-depth: {secret}\n"),
+    );
+    write(root.path(), "a.md", "CFO: x\n");
+    let out = run(root.path(), "concise");
+    assert!(out.contains(".boardlint.yaml"), "{out}");
+    assert!(out.contains("[redacted, 40 characters]"), "{out}");
+    assert!(!out.contains(secret), "{out}");
+}
