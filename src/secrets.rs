@@ -154,7 +154,8 @@ pub fn find(text: &str) -> Vec<Secret> {
 /// credential may run past its end (a private key block does).
 pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
     let bytes = text.as_bytes();
-    let within = within.start.min(bytes.len())..within.end.min(bytes.len());
+    let start = within.start.min(bytes.len());
+    let within = start..within.end.min(bytes.len()).max(start);
     let mut found = Vec::new();
     if let Some(ac) = prefixes() {
         let input = aho_corasick::Input::new(bytes).range(within.clone());
@@ -386,8 +387,12 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
     let windows = windows(source, diagnostics);
     let mut secrets: Vec<Secret> = Vec::new();
     for w in &windows {
+        // A secret found in the window before may run past this one's start
+        // (a private key block), or past its end.
         let from = secrets.last().map_or(w.start, |s| s.range.end.max(w.start));
-        secrets.extend(find_in(source, from..w.end));
+        if from < w.end {
+            secrets.extend(find_in(source, from..w.end));
+        }
     }
     let quoted: Vec<&str> = secrets.iter().map(|s| &source[s.range.clone()]).collect();
     for d in diagnostics.iter_mut() {
@@ -595,6 +600,38 @@ mod tests {
             credential("-----BEGIN OPENSSH PRIVATE KEY-----"),
             Some("a private key")
         );
+    }
+
+    /// Found by the `handoff` fuzz target: a private key block that runs
+    /// past the next diagnostic's window made the scan start after it ended.
+    #[test]
+    fn a_secret_running_past_a_window_ends_the_next_scan_cleanly() {
+        let key = "-----BEGIN OPENSSH PRIVATE KEY-----\n    EXAMPLEONLYNOTAREALKEY\n";
+        let source = format!("a: x\nb: y\n{key}c: z\nd: w\ne: v\n");
+        let at = |s: &str| source.find(s).unwrap();
+        let mut d = vec![
+            diagnostic(at("b:")..at("b:") + 1),
+            diagnostic(at("c:")..at("c:") + 1),
+        ];
+        redact_diagnostics(&source, &mut d);
+        assert!(d.iter().all(|d| !d.redact.is_empty()));
+        assert!(find_in(&source, 40..10).is_empty());
+        assert!(find_in(&source, 500..900).is_empty());
+    }
+
+    fn diagnostic(span: Range<usize>) -> Diagnostic {
+        Diagnostic {
+            code: "P002",
+            name: "unknown-status",
+            severity: crate::diagnostic::Severity::Error,
+            span,
+            message: String::new(),
+            label: String::new(),
+            help: String::new(),
+            related: Vec::new(),
+            internal: false,
+            redact: Vec::new(),
+        }
     }
 
     #[test]

@@ -127,18 +127,7 @@ pub fn check_depth(text: &str) -> Result<(), YamlError> {
 /// scanner does, so that brackets in text are not counted.
 pub fn too_deep(text: &str, limit: usize) -> Option<usize> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut scan = Scan {
-        limit,
-        deepest: 0,
-        stack: Vec::new(),
-        flow: 0,
-        flow_key: None,
-        flow_deepest: 0,
-        token_start: true,
-        quote: None,
-        block: None,
-        plain: None,
-    };
+    let mut scan = Scan::new(limit);
     for (n, line) in lines(text.as_bytes()).enumerate() {
         if scan.line(line).is_err() {
             return Some(n + 1);
@@ -150,18 +139,7 @@ pub fn too_deep(text: &str, limit: usize) -> Option<usize> {
 /// The deepest nesting of a document, as [`too_deep`] counts it.
 #[cfg(test)]
 fn depth(text: &str) -> usize {
-    let mut scan = Scan {
-        limit: usize::MAX,
-        deepest: 0,
-        stack: Vec::new(),
-        flow: 0,
-        flow_key: None,
-        flow_deepest: 0,
-        token_start: true,
-        quote: None,
-        block: None,
-        plain: None,
-    };
+    let mut scan = Scan::new(usize::MAX);
     for line in lines(text.as_bytes()) {
         let _ = scan.line(line);
     }
@@ -285,6 +263,21 @@ fn is_document_marker(l: &[u8]) -> bool {
 }
 
 impl Scan {
+    fn new(limit: usize) -> Scan {
+        Scan {
+            limit,
+            deepest: 0,
+            stack: Vec::new(),
+            flow: 0,
+            flow_key: None,
+            flow_deepest: 0,
+            token_start: true,
+            quote: None,
+            block: None,
+            plain: None,
+        }
+    }
+
     fn deeper(&mut self) -> Result<(), TooDeep> {
         self.reach(self.stack.len() + self.flow)
     }

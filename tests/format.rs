@@ -173,6 +173,22 @@ fn fuzz_regression_a_block_closed_inside_a_fence_is_left_as_written() {
 }
 
 #[test]
+fn fuzz_regression_a_header_ended_by_a_block_on_the_next_line_is_left_as_written() {
+    // Found by the `fmt` fuzz target: a card header whose next line opens a
+    // block (so the card is the header alone) was framed, and the closing
+    // frame then read as the opening of a card holding the lines after it.
+    let source = "Notes from the Monday review.\n\n📊 CFO — Runway review\n\
+        **BOTTOM LINE:**[PEER-VERIFY:cfo] Runway is 14 months. Confidence: high\n\
+        <!-━━━━━━- checked against the ledger -->\n**WHY THIS MATTERS:** the raise moves to Q3\n";
+    let once = fmt(source);
+    assert_eq!(once, source);
+    assert_eq!(fmt(&once), once);
+    // A header alone with a blank line after it is still framed.
+    let alone = "📊 CFO — Runway review\n\nLater notes.\n";
+    assert!(fmt(alone).starts_with("━"), "{}", fmt(alone));
+}
+
+#[test]
 fn a_card_holding_a_fenced_block_is_left_as_written() {
     let source = "📊 CFO — T\nBOTTOM LINE\nGo.\nWHAT\n- a\n```\ncode here\n```\n- b\n";
     assert_eq!(fmt(source), source);

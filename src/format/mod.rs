@@ -54,6 +54,15 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
         let Some(text) = card::print(&t, c, options) else {
             continue;
         };
+        // A card of a header alone, with text right after it (a block
+        // opened on the next line ended the card), is left as written: once
+        // framed, its closing frame would read as the opening of a card
+        // holding that text.
+        let next_blank = c.last_line + 1 >= t.doc.lines.len()
+            || t.text(&t.line_span(c.last_line + 1)).trim().is_empty();
+        if c.sections.is_empty() && !next_blank {
+            continue;
+        }
         if stable(&text) {
             edits.push(Edit { range, text });
         }
