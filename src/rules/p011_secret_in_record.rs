@@ -64,6 +64,10 @@ impl HandoffRule for SecretInRecord {
         let Some(fields) = &r.fields else { return };
         let mut found = Vec::new();
         for (k, v) in fields {
+            // A credential written as a key is a credential too.
+            if let Some(kind) = credential(k) {
+                found.push((k.clone(), kind));
+            }
             walk(Some(k), v, &mut found);
         }
         for (text, kind) in found {
