@@ -189,6 +189,18 @@ fn fuzz_regression_a_header_ended_by_a_block_on_the_next_line_is_left_as_written
 }
 
 #[test]
+fn fuzz_regression_a_block_opener_normalised_only_on_the_second_pass_settles_in_one() {
+    // Found by the `fmt` fuzz target: a RESPONSE block with a card and a
+    // comment running through it was left as written on the first pass,
+    // whose rewritten cards then let the second pass lower-case the block's
+    // `[RESPONSE:CTO]`. `fmt` now formats again what does not settle.
+    let source = include_str!("format_regressions/fuzz-block-opener-settles-on-the-second-pass.md");
+    let once = fmt(source);
+    assert_eq!(fmt(&once), once);
+    assert!(lost_words(source, &once).is_empty(), "{once}");
+}
+
+#[test]
 fn a_card_holding_a_fenced_block_is_left_as_written() {
     let source = "📊 CFO — T\nBOTTOM LINE\nGo.\nWHAT\n- a\n```\ncode here\n```\n- b\n";
     assert_eq!(fmt(source), source);

@@ -28,8 +28,26 @@ struct Edit {
 }
 
 /// Format a transcript's text.
+///
+/// Formatting is idempotent whatever the input: a text whose formatting
+/// reads back as something to format again (a rewritten card or block
+/// changes how the text around it reads) is formatted once more, and one
+/// that still does not settle is left as written.
 pub fn format(source: &str, settings: &Settings, options: &FormatOptions) -> String {
-    format_with(source, settings, options, true)
+    let once = format_with(source, settings, options, true);
+    if once == source {
+        return once;
+    }
+    let twice = format_with(&once, settings, options, true);
+    if twice == once {
+        return once;
+    }
+    let thrice = format_with(&twice, settings, options, true);
+    if thrice == twice {
+        twice
+    } else {
+        source.to_string()
+    }
 }
 
 /// With `verify`, every rewritten card and block is formatted once more on
