@@ -84,34 +84,35 @@ impl Messages {
     }
 }
 
-pub(super) fn read(log: &mut SessionLog, text: &str) {
+/// The older recording: one JSON document.
+pub(super) fn read_document(log: &mut SessionLog, text: &str) {
     let mut messages = Messages::default();
-    let trimmed = text.trim_start();
-    let document =
-        trimmed.starts_with('{') && super::json::parse(text, 0).is_ok_and(|v| is_document(&v));
-    if document {
-        log.read_document(text, |_, v| {
-            for m in v
-                .get("messages")
-                .and_then(JValue::as_array)
-                .unwrap_or_default()
-            {
-                messages.put(m);
-            }
-        });
-    } else {
-        log.read_jsonl(text, |_, _, _, v| {
-            if let Some(set) = v.get("$set") {
-                if let Some(list) = set.get("messages").and_then(JValue::as_array) {
-                    messages = Messages::default();
-                    for m in list {
-                        messages.put(m);
-                    }
+    log.read_document(text, |_, v| {
+        for m in v
+            .get("messages")
+            .and_then(JValue::as_array)
+            .unwrap_or_default()
+        {
+            messages.put(m);
+        }
+    });
+    log.conversations.push(messages.into_conversation());
+}
+
+/// The 0.61 recording: a header, `$set` updates and one record a message.
+pub(super) fn read_jsonl(log: &mut SessionLog, text: &str) {
+    let mut messages = Messages::default();
+    log.read_jsonl(text, |_, _, _, v| {
+        if let Some(set) = v.get("$set") {
+            if let Some(list) = set.get("messages").and_then(JValue::as_array) {
+                messages = Messages::default();
+                for m in list {
+                    messages.put(m);
                 }
-            } else if is_message(&v) {
-                messages.put(&v);
             }
-        });
-    }
+        } else if is_message(&v) {
+            messages.put(&v);
+        }
+    });
     log.conversations.push(messages.into_conversation());
 }

@@ -309,7 +309,8 @@ impl SessionLog {
             Format::OpenAi => openai::read_document(&mut log, text),
             Format::OpenAiJsonl => openai::read_jsonl(&mut log, text),
             Format::Cline => cline::read(&mut log, text),
-            Format::GeminiJson | Format::GeminiJsonl => gemini::read(&mut log, text),
+            Format::GeminiJson => gemini::read_document(&mut log, text),
+            Format::GeminiJsonl => gemini::read_jsonl(&mut log, text),
             Format::OpenCode => opencode::read(&mut log, text),
             Format::Pi => pi::read(&mut log, text),
         }

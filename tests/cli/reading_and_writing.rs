@@ -10,20 +10,9 @@ use predicates::prelude::*;
 
 use crate::boardlint;
 use crate::config_settings::{repo, write};
+use crate::robustness::{formatted_draft, DRAFT};
 
 const WITH_ERROR: &str = "CFO: x\n[INVOKE:cfo|Why?]\n";
-const DRAFT: &str = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n";
-
-fn formatted_draft() -> String {
-    let out = boardlint()
-        .args(["fmt", "-"])
-        .write_stdin(DRAFT)
-        .output()
-        .unwrap();
-    let formatted = String::from_utf8(out.stdout).unwrap();
-    assert_ne!(formatted, DRAFT, "the draft needs formatting");
-    formatted
-}
 
 /// The names of a directory's entries, sorted.
 pub fn names(dir: &Path) -> Vec<String> {

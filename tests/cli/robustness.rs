@@ -211,9 +211,11 @@ fn control_characters_from_the_input_never_reach_the_terminal_raw() {
     assert_eq!(report[0]["start"]["column"], 23);
 }
 
-const DRAFT: &str = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n";
+/// A card draft that `fmt` rewrites.
+pub const DRAFT: &str = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n";
 
-fn formatted_draft() -> String {
+/// The draft as `fmt` writes it.
+pub fn formatted_draft() -> String {
     let out = boardlint()
         .args(["fmt", "-"])
         .write_stdin(DRAFT)
