@@ -847,6 +847,39 @@ pub fn is_temporary_name(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, failure_persistence: None, ..Default::default() })]
+
+        /// Bytes are read as the text they are, or refused with the offset
+        /// of the first byte that is not text.
+        #[test]
+        fn arbitrary_bytes_are_read_or_refused_with_the_offset(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(&["[INVOKE:cfo|q]", "CFO: ", "ação ✓\n", "\0"][..])
+                        .prop_map(|p| p.as_bytes().to_vec()),
+                    proptest::collection::vec(proptest::prelude::any::<u8>(), 0..8),
+                ],
+                0..40,
+            )
+        ) {
+            let data = parts.concat();
+            match decode(data.clone()) {
+                Ok(text) => proptest::prop_assert_eq!(text.as_bytes(), &data[..]),
+                Err(e) => {
+                    let bad = std::str::from_utf8(&data).unwrap_err().valid_up_to();
+                    let message = e.to_string();
+                    match data.iter().position(|&b| b == 0) {
+                        Some(nul) => proptest::prop_assert!(message.contains(&format!("NUL byte at byte offset {nul}")), "{}", message),
+                        None => proptest::prop_assert!(message.contains(&format!("at byte offset {bad}")), "{}", message),
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -1,120 +1,84 @@
-//! boardlint: a linter for C-suite agent transcripts.
+//! boardlint: a linter and formatter for C-suite agent transcripts and the
+//! records around them (decision logs, handoff records, transition logs,
+//! handshake logs, agent tools' session logs).
 //!
-//! The pipeline is `syntax` (the pest grammar, a typed list of lines) →
-//! `model` (speakers, blocks, call chains, built in one pass) → `rules`
-//! (each reads the model) → `output` (human, concise, JSON).
+//! The library is one type, [`Engine`]: a resolved [`Config`], asked about
+//! one file at a time. It decides the file's [`FileKind`], reads it, runs
+//! every enabled rule and returns [`Diagnostic`]s in source order.
+//!
+//! ```no_run
+//! use boardlint::{Config, Engine};
+//!
+//! let engine = Engine::new(Config::load(std::path::Path::new(".boardlint.yaml")).unwrap());
+//! let text = std::fs::read_to_string("meeting.md").unwrap();
+//! for d in engine.check(Some(std::path::Path::new("meeting.md")), &text) {
+//!     println!("{}:{:?} {} {}: {}", "meeting.md", d.span, d.code, d.name, d.message);
+//! }
+//! ```
+//!
+//! The layers, from the bottom up (`docs/architecture.md`): text and syntax
+//! → models (transcripts, cards, records, session logs) → rules → engine →
+//! outputs → commands → the command line.
 
-pub mod cli;
-pub mod commands;
-pub mod config;
-pub mod diagnostic;
-pub mod files;
-pub mod format;
-pub mod guard;
-pub mod kinds;
-pub mod lines;
-pub mod model;
-pub mod output;
-pub mod records;
-pub mod roles;
-pub mod rules;
-pub mod secrets;
-pub mod sessions;
-pub mod settings;
-pub mod suppress;
-pub mod syntax;
-pub mod text;
-pub mod yaml;
+// Foundation: text, the line reader, settings, what a file is.
+mod context;
+mod date;
+mod diagnostic;
+mod guard;
+mod kinds;
+mod lines;
+mod roles;
+mod secrets;
+mod settings;
+mod syntax;
+mod text;
+mod yaml;
+
+// Models: what a file says.
+mod model;
+mod records;
+mod sessions;
+
+// Rules, and what they need to be chosen: the registry and the
+// configuration.
+mod config;
+mod rules;
+
+// The engine, and the formatter it offers.
+mod engine;
+mod format;
+
+// Outputs, commands, the command line.
+mod cli;
+mod commands;
+mod files;
+mod output;
 
 #[cfg(test)]
 mod test_support;
 
-use diagnostic::Diagnostic;
-use settings::Settings;
+pub use config::{Config, ConfigError};
+pub use context::RunContext;
+pub use diagnostic::{Diagnostic, Severity};
+pub use engine::Engine;
+pub use kinds::FileKind;
+pub use lines::{LineIndex, Position};
+pub use rules::{Family, RuleMeta};
+pub use sessions::SessionFormat;
+pub use syntax::Span;
 
-/// Check one transcript's text with every rule.
-pub fn check_source(source: &str, settings: &Settings) -> Vec<Diagnostic> {
-    check_file(None, source, settings)
+/// Every rule boardlint has, in the order `boardlint rule --all` lists them.
+pub fn rules() -> impl Iterator<Item = &'static RuleMeta> {
+    rules::all().iter().map(|r| r.meta())
 }
 
-/// Check a file's text; its path (when it has one) and the `kinds` setting
-/// decide its kind.
-pub fn check_file(
-    path: Option<&std::path::Path>,
-    source: &str,
-    settings: &Settings,
-) -> Vec<Diagnostic> {
-    let mut diagnostics = check_kind(path, source, settings);
-    // Every diagnostic passes here: no output shows a credential.
-    secrets::redact_diagnostics(source, &mut diagnostics);
-    diagnostics
-}
-
-fn check_kind(
-    path: Option<&std::path::Path>,
-    source: &str,
-    settings: &Settings,
-) -> Vec<Diagnostic> {
-    match settings.kind.unwrap_or_else(|| kinds::detect(path, source)) {
-        kinds::FileKind::Handoff => {
-            let record = records::handoff::Handoff::parse(source, settings);
-            rules::check_handoff(&record)
-        }
-        kinds::FileKind::HandshakeLog => {
-            let log = records::handshake::HandshakeLog::parse(path, source, settings);
-            rules::check_handshake(&log)
-        }
-        kinds::FileKind::TransitionLog => {
-            let log = records::transition::TransitionLog::parse(source, settings);
-            rules::check_transition(&log)
-        }
-        kinds::FileKind::SessionLog => match sessions::detect(path, source) {
-            Some(format) => sessions::check(format, source, settings),
-            // Forced by `kinds` but of no known shape: read as Claude Code,
-            // the most tolerant reader.
-            None => sessions::check(sessions::Format::ClaudeCode, source, settings),
-        },
-        kinds::FileKind::Other => Vec::new(),
-        _ => {
-            let transcript = model::Transcript::build_file(path, source, settings);
-            let mut diagnostics = rules::check(&transcript);
-            suppress::apply(&transcript, &mut diagnostics);
-            diagnostics.sort_by(|a, b| {
-                (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
-            });
-            diagnostics
-        }
-    }
-}
-
-/// What one file contributes to the run context: the flagged proposals of a
-/// decision log (D006), the run ends of a transition log (T100).
-pub fn run_contribution(
-    path: &std::path::Path,
-    source: &str,
-    settings: &Settings,
-) -> settings::RunContext {
-    use settings::RunContext;
-    match settings
-        .kind
-        .unwrap_or_else(|| kinds::detect(Some(path), source))
-    {
-        kinds::FileKind::DecisionLog => {
-            let t = model::Transcript::build_file(Some(path), source, settings);
-            RunContext {
-                proposals: rules::d006_resurfaced_proposal::proposals(&t),
-                ..RunContext::default()
-            }
-        }
-        kinds::FileKind::TransitionLog => {
-            let log = records::transition::TransitionLog::parse(source, settings);
-            let shown = path.display().to_string();
-            let shown = shown.strip_prefix("./").unwrap_or(&shown).to_string();
-            RunContext {
-                runs: log.run_ends(&shown),
-                ..RunContext::default()
-            }
-        }
-        _ => RunContext::default(),
-    }
+/// Run the command line with these arguments; the process's exit code.
+/// This is what the `boardlint` binary calls.
+#[doc(hidden)]
+pub fn run_command_line<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    cli::run(args)
 }

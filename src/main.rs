@@ -1,3 +1,3 @@
 fn main() {
-    std::process::exit(boardlint::cli::run(std::env::args_os()));
+    std::process::exit(boardlint::run_command_line(std::env::args_os()));
 }

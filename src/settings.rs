@@ -3,7 +3,6 @@
 
 use crate::diagnostic::Severity;
 use crate::roles::RoleSet;
-use crate::rules;
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -20,12 +19,8 @@ pub struct Settings {
     pub lint_code_blocks: bool,
     /// Which rules run, and at what severity.
     pub rules: RuleSelection,
-    /// What the other files of the run contribute (shared by all files).
-    pub run: std::sync::Arc<RunContext>,
     /// The explicit-state pipeline that handoff records describe.
     pub pipeline: Pipeline,
-    /// The kind the `kinds` setting forces for this file, if any.
-    pub kind: Option<crate::kinds::FileKind>,
     /// Session logs: agent or sub-agent names mapped to role tokens, so that
     /// a message's speaker is known (`session.roles`).
     pub session_roles: Vec<(String, String)>,
@@ -59,46 +54,6 @@ impl Default for Pipeline {
     }
 }
 
-/// What one file's rules may know of the other files checked in the run.
-#[derive(Debug, Clone, Default)]
-pub struct RunContext {
-    /// Proposals flagged `[DO_NOT_RESURFACE]` in the run's decision logs.
-    pub proposals: Vec<Proposal>,
-    /// The last event of every run in the run's transition logs (T100).
-    pub runs: Vec<RunEnd>,
-}
-
-impl RunContext {
-    /// Add what another file contributes.
-    pub fn add(&mut self, other: RunContext) {
-        self.proposals.extend(other.proposals);
-        self.runs.extend(other.runs);
-    }
-}
-
-/// Where a run of a transition log ended up.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RunEnd {
-    pub task: String,
-    pub stage: String,
-    pub attempt: u64,
-    pub state: String,
-    pub input: Option<String>,
-    pub output: Option<String>,
-    pub path: String,
-    /// 1-based line of the event.
-    pub line: usize,
-}
-
-/// A rejected proposal, normalised for matching (see D006).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Proposal {
-    pub date: crate::model::decisions::Date,
-    pub text: String,
-    pub path: String,
-    pub line: usize,
-}
-
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -109,32 +64,73 @@ impl Default for Settings {
             critique_phases: vec![3],
             lint_code_blocks: false,
             rules: RuleSelection::default(),
-            run: Default::default(),
             pipeline: Pipeline::default(),
-            kind: None,
             session_roles: Vec::new(),
         }
     }
 }
 
-/// Enabled rules and their severities, indexed like `rules::all()`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Which rules run, and at what severity: by a rule's position in the
+/// registry (`rules::all()`). What the selection does not mention runs at its
+/// default severity, so the default selection is empty and knows nothing of
+/// the registry.
+#[derive(Debug, Clone, Default)]
 pub struct RuleSelection {
-    pub enabled: Vec<bool>,
-    pub severity: Vec<Severity>,
-}
-
-impl Default for RuleSelection {
-    fn default() -> Self {
-        RuleSelection {
-            enabled: vec![true; rules::all().len()],
-            severity: rules::all().iter().map(|r| r.meta().severity).collect(),
-        }
-    }
+    /// `enabled[i]`, where set; a rule past the end is on.
+    enabled: Vec<bool>,
+    /// A severity that replaces the rule's default, where set.
+    severity: Vec<Option<Severity>>,
 }
 
 impl RuleSelection {
-    pub fn is_enabled(&self, code: &str) -> bool {
-        rules::index_of(code).is_some_and(|i| self.enabled[i])
+    /// A selection of `count` rules with every one off.
+    pub fn none(count: usize) -> Self {
+        RuleSelection {
+            enabled: vec![false; count],
+            severity: Vec::new(),
+        }
+    }
+
+    /// Whether the rule at position `i` runs.
+    pub fn is_on(&self, i: usize) -> bool {
+        self.enabled.get(i).copied().unwrap_or(true)
+    }
+
+    /// Turn the rule at position `i` on or off.
+    pub fn set(&mut self, i: usize, on: bool) {
+        if self.enabled.len() <= i {
+            self.enabled.resize(i + 1, true);
+        }
+        self.enabled[i] = on;
+    }
+
+    /// The severity the rule at position `i` reports at, given its default.
+    pub fn severity(&self, i: usize, default: Severity) -> Severity {
+        self.severity.get(i).copied().flatten().unwrap_or(default)
+    }
+
+    /// Report the rule at position `i` at `severity`.
+    pub fn set_severity(&mut self, i: usize, severity: Severity) {
+        if self.severity.len() <= i {
+            self.severity.resize(i + 1, None);
+        }
+        self.severity[i] = Some(severity);
     }
 }
+
+/// Two selections are equal when they run the same rules at the same
+/// severities, however much of the registry each spells out.
+impl PartialEq for RuleSelection {
+    fn eq(&self, other: &Self) -> bool {
+        let n = self
+            .enabled
+            .len()
+            .max(other.enabled.len())
+            .max(self.severity.len())
+            .max(other.severity.len());
+        let set = |s: &RuleSelection, i: usize| s.severity.get(i).copied().flatten();
+        (0..n).all(|i| self.is_on(i) == other.is_on(i) && set(self, i) == set(other, i))
+    }
+}
+
+impl Eq for RuleSelection {}

@@ -5,8 +5,6 @@
 use std::fs;
 use std::path::PathBuf;
 
-use boardlint::commands::rule::rule_page;
-use boardlint::rules;
 
 fn docs_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/rules")
@@ -17,8 +15,7 @@ fn index_page() -> String {
         "# Rules\n\nGenerated from the rules' doc comments; `boardlint rule CODE` prints the same text.\n\n\
          | Code | Name | Default severity | Summary |\n| --- | --- | --- | --- |\n",
     );
-    for r in rules::all() {
-        let m = r.meta();
+    for m in boardlint::rules() {
         out.push_str(&format!(
             "| [{code}]({code}.md) | {} | {} | {} |\n",
             m.name,
@@ -34,9 +31,8 @@ fn index_page() -> String {
 fn rule_pages_are_fresh() {
     let dir = docs_dir();
     let bless = std::env::var_os("BOARDLINT_BLESS").is_some();
-    let mut expected: Vec<(String, String)> = rules::all()
-        .iter()
-        .map(|r| (format!("{}.md", r.meta().code), rule_page(r.meta())))
+    let mut expected: Vec<(String, String)> = boardlint::rules()
+        .map(|m| (format!("{}.md", m.code), m.page()))
         .collect();
     expected.push(("README.md".to_string(), index_page()));
     let mut stale = Vec::new();

@@ -11,9 +11,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use boardlint::lines::LineIndex;
-use boardlint::rules;
-use boardlint::settings::Settings;
+use boardlint::{Engine, LineIndex, RunContext};
 
 fn fixture_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -48,21 +46,18 @@ fn fixtures(code: &str, kind: &str) -> Vec<(PathBuf, PathBuf)> {
 /// directory are checked together, as one run: each sees
 /// what the others contribute (flagged proposals, transition-log run ends).
 fn snapshot(file: &Path, path: &Path, source: &str) -> (String, Vec<&'static str>) {
-    let mut settings = Settings::default();
-    let mut run = boardlint::settings::RunContext::default();
+    let engine = Engine::default();
+    let mut run = RunContext::default();
     let dir = file.parent().unwrap();
     for entry in fs::read_dir(dir).unwrap() {
         let sibling = entry.unwrap().path();
         if sibling.is_file() && sibling.extension().is_some_and(|x| x != "expected") {
             let text = fs::read_to_string(&sibling).unwrap();
             let rel = path.with_file_name(sibling.file_name().unwrap());
-            let part = boardlint::run_contribution(&rel, &text, &settings);
-            run.proposals.extend(part.proposals);
-            run.runs.extend(part.runs);
+            run.add(engine.contribution(&rel, &text));
         }
     }
-    settings.run = std::sync::Arc::new(run);
-    let diagnostics = boardlint::check_file(Some(path), source, &settings);
+    let diagnostics = engine.check_in_run(Some(path), source, &run);
     let index = LineIndex::new(source);
     let mut out = String::new();
     for d in &diagnostics {
@@ -94,8 +89,8 @@ fn compare_snapshot(path: &Path, actual: &str, failures: &mut Vec<String>) {
 
 #[test]
 fn every_rule_has_trigger_and_clean_fixtures() {
-    for rule in rules::all() {
-        let code = rule.meta().code;
+    for rule in boardlint::rules() {
+        let code = rule.code;
         assert!(
             !fixtures(code, "trigger").is_empty(),
             "{code} has no trigger fixture"
@@ -110,8 +105,8 @@ fn every_rule_has_trigger_and_clean_fixtures() {
 #[test]
 fn trigger_fixtures_fire_their_rule() {
     let mut failures = Vec::new();
-    for rule in rules::all() {
-        let code = rule.meta().code;
+    for rule in boardlint::rules() {
+        let code = rule.code;
         for (path, rel) in fixtures(code, "trigger") {
             let source = fs::read_to_string(&path).unwrap();
             let (snap, codes) = snapshot(&path, &rel, &source);
@@ -130,8 +125,8 @@ fn trigger_fixtures_fire_their_rule() {
 #[test]
 fn clean_fixtures_do_not_fire_their_rule() {
     let mut failures = Vec::new();
-    for rule in rules::all() {
-        let code = rule.meta().code;
+    for rule in boardlint::rules() {
+        let code = rule.code;
         for (path, rel) in fixtures(code, "clean") {
             let source = fs::read_to_string(&path).unwrap();
             let (snap, codes) = snapshot(&path, &rel, &source);

@@ -7,8 +7,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use boardlint::format::{format, FormatOptions};
-use boardlint::settings::Settings;
+use boardlint::{Config, Engine};
 
 mod common;
 use common::lost_words;
@@ -35,7 +34,9 @@ fn root() -> PathBuf {
 }
 
 fn fmt(source: &str) -> String {
-    format(source, &Settings::default(), &FormatOptions::default())
+    Engine::default()
+        .format(None, source)
+        .expect("a text with no path is formatted")
 }
 
 #[test]
@@ -72,7 +73,7 @@ fn golden_output_is_a_canonical_card() {
     let mut failures = Vec::new();
     for path in files_under(&root().join("tests/fmt"), "md") {
         let formatted = fmt(&fs::read_to_string(&path).unwrap());
-        let layout: Vec<&str> = boardlint::check_source(&formatted, &Settings::default())
+        let layout: Vec<&str> = Engine::default().check(None, &formatted)
             .into_iter()
             .map(|d| d.code)
             .filter(|c| ["C001", "C002", "C003", "C005"].contains(c))
@@ -221,9 +222,9 @@ fn comment_lines_in_a_card_are_kept() {
 #[test]
 fn suppression_comments_keep_covering_their_lines_after_fmt() {
     let source = fs::read_to_string(root().join("tests/fmt/mixed-card-comments.md")).unwrap();
-    let settings = Settings::default();
+    let engine = Engine::default();
     let codes = |text: &str| -> Vec<String> {
-        let mut c: Vec<String> = boardlint::check_source(text, &settings)
+        let mut c: Vec<String> = engine.check(None, text)
             .into_iter()
             .map(|d| d.code.to_string())
             .collect();
@@ -263,13 +264,11 @@ fn crlf_is_kept_in_rewritten_cards() {
 #[test]
 fn pt_br_headings_on_request() {
     let source = "📊 CFO — Caixa\n\nBOTTOM LINE\nManter o caixa. — Confidence: 🟢 High\n\nWHAT\n• Caixa de R$ 2M (fonte: extrato) 🟢\n";
-    let out = format(
-        source,
-        &Settings::default(),
-        &FormatOptions {
-            lang: Some(boardlint::model::sections::Lang::Pt),
-        },
-    );
+    let config = Config::from_text(Path::new(".boardlint.yaml"), "lang: pt\n".to_string())
+        .expect("`lang: pt` is a configuration");
+    let out = Engine::new(config)
+        .format(None, source)
+        .expect("a text with no path is formatted");
     assert!(out.contains("\nCONCLUSÃO\n"), "{out}");
     assert!(out.contains("— Confiança: 🟢 Alta"), "{out}");
     assert!(out.contains("\nO QUÊ\n"), "{out}");
@@ -300,7 +299,7 @@ fn the_upstream_bullet_list_draft_comes_out_as_a_canonical_card() {
         "{out}"
     );
     assert!(lost_words(&source, &out).is_empty());
-    let codes: Vec<&str> = boardlint::check_source(&out, &Settings::default())
+    let codes: Vec<&str> = Engine::default().check(None, &out)
         .into_iter()
         .map(|d| d.code)
         .collect();

@@ -1,15 +1,15 @@
 //! Property tests of `boardlint fmt` over generated cards: whatever form the
 //! sections are written in, formatting is idempotent and loses no word.
 
-use boardlint::format::{format, FormatOptions};
-use boardlint::settings::Settings;
 use proptest::prelude::*;
 
 mod common;
 use common::lost_words;
 
 fn fmt(source: &str) -> String {
-    format(source, &Settings::default(), &FormatOptions::default())
+    boardlint::Engine::default()
+        .format(None, source)
+        .expect("a text with no path is formatted")
 }
 
 const WORDS: &[&str] = &[

@@ -3,13 +3,17 @@
 //! them and loses no word; the line scanner reads every soup exactly as
 //! the grammar does.
 
-use boardlint::format::{format, FormatOptions};
-use boardlint::kinds::FileKind;
-use boardlint::settings::Settings;
+use boardlint::{Engine, FileKind};
 use proptest::prelude::*;
 
 mod common;
 use common::lost_words;
+
+fn format(source: &str) -> String {
+    Engine::default()
+        .format(None, source)
+        .expect("a text with no path is formatted")
+}
 
 /// Every kind a file can be checked as.
 const KINDS: &[FileKind] = &[
@@ -155,12 +159,9 @@ fn bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn check_as_every_kind(source: &str) {
+    let engine = Engine::default();
     for kind in KINDS {
-        let settings = Settings {
-            kind: Some(*kind),
-            ..Settings::default()
-        };
-        let _ = boardlint::check_file(None, source, &settings);
+        let _ = engine.check_as(*kind, None, source);
     }
 }
 
@@ -169,27 +170,14 @@ proptest! {
 
     #[test]
     fn check_and_fmt_never_panic(source in soup()) {
-        let settings = Settings::default();
-        let _ = boardlint::check_source(&source, &settings);
-        let once = format(&source, &settings, &FormatOptions::default());
-        let _ = boardlint::check_source(&once, &settings);
-        let twice = format(&once, &settings, &FormatOptions::default());
+        let engine = Engine::default();
+        let _ = engine.check(None, &source);
+        let once = format(&source);
+        let _ = engine.check(None, &once);
+        let twice = format(&once);
         prop_assert_eq!(&once, &twice);
         let lost = lost_words(&source, &once);
         prop_assert!(lost.is_empty(), "lost {:?} from:\n{}\n---\n{}", lost, source, once);
-    }
-
-    #[test]
-    fn the_line_scanner_reads_as_the_grammar(source in soup(), cut in any::<prop::sample::Index>()) {
-        for lint_code_blocks in [false, true] {
-            let scanned = boardlint::syntax::parse_with(&source, lint_code_blocks);
-            let grammar = boardlint::syntax::parse_lines_longer_in_pieces(&source, lint_code_blocks, usize::MAX);
-            // Read in two halves at once, as a large text is.
-            let at = cut.index(source.len() + 1);
-            let split = boardlint::syntax::parse_split_at(&source, lint_code_blocks, at);
-            prop_assert_eq!(&scanned, &grammar);
-            prop_assert_eq!(&split, &grammar);
-        }
     }
 
     #[test]
@@ -198,24 +186,14 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_bytes_are_read_or_refused_with_the_offset(data in bytes()) {
-        match boardlint::files::decode(data.clone()) {
-            Ok(source) => {
-                check_as_every_kind(&source);
-                let settings = Settings::default();
-                let once = format(&source, &settings, &FormatOptions::default());
-                let twice = format(&once, &settings, &FormatOptions::default());
-                prop_assert_eq!(&once, &twice);
-                prop_assert!(lost_words(&source, &once).is_empty());
-            }
-            Err(e) => {
-                let bad = std::str::from_utf8(&data).unwrap_err().valid_up_to();
-                let message = e.to_string();
-                match data.iter().position(|&b| b == 0) {
-                    Some(nul) => prop_assert!(message.contains(&format!("NUL byte at byte offset {nul}")), "{}", message),
-                    None => prop_assert!(message.contains(&format!("at byte offset {bad}")), "{}", message),
-                }
-            }
-        }
+    fn arbitrary_bytes_that_are_text_are_checked_and_formatted(data in bytes()) {
+        // What is not text is refused before the engine sees it (the
+        // refusal's wording is tested with `files::decode`).
+        let Ok(source) = String::from_utf8(data) else { return Ok(()) };
+        check_as_every_kind(&source);
+        let once = format(&source);
+        let twice = format(&once);
+        prop_assert_eq!(&once, &twice);
+        prop_assert!(lost_words(&source, &once).is_empty());
     }
 }

@@ -6,10 +6,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use boardlint::kinds::{self, FileKind};
-use boardlint::lines::LineIndex;
-use boardlint::sessions::{self, Format};
-use boardlint::settings::Settings;
+use boardlint::SessionFormat as Format;
+use boardlint::{Engine, FileKind, LineIndex};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -105,15 +103,15 @@ fn every_real_log_is_detected_and_gives_its_pinned_diagnostics() {
     for (rel, format, pinned) in LOGS {
         let path = root().join(rel);
         let text = fs::read_to_string(&path).unwrap();
-        assert_eq!(sessions::detect(Some(&path), &text), Some(*format), "{rel}");
+        assert_eq!(Engine::default().session_format(Some(&path), &text), Some(*format), "{rel}");
         assert_eq!(
-            kinds::detect(Some(&path), &text),
+            Engine::default().kind(Some(&path), &text),
             FileKind::SessionLog,
             "{rel}"
         );
         let index = LineIndex::new(&text);
         let found: Vec<(&str, usize)> =
-            boardlint::check_file(Some(&path), &text, &Settings::default())
+            Engine::default().check(Some(&path), &text)
                 .iter()
                 .map(|d| (d.code, index.position(d.span.start).line))
                 .collect();
@@ -210,7 +208,7 @@ fn a_marker_put_into_an_assistant_text_is_reported_where_it_is() {
         fs::write(&path, &text).unwrap();
         let index = LineIndex::new(&text);
         let want = index.position(at + "[INVOKE:".len());
-        let found: Vec<_> = boardlint::check_file(Some(&path), &text, &Settings::default())
+        let found: Vec<_> = Engine::default().check(Some(&path), &text)
             .into_iter()
             .map(|d| (d.code, index.position(d.span.start)))
             .collect();

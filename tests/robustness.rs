@@ -1,10 +1,8 @@
 //! Shapes that must not crash the checker. Sizes are chosen to finish in
 //! seconds in a debug build; speed itself is measured by benchmarks, not here.
 
-use boardlint::settings::Settings;
-
-fn check(source: &str) -> Vec<boardlint::diagnostic::Diagnostic> {
-    boardlint::check_source(source, &Settings::default())
+fn check(source: &str) -> Vec<boardlint::Diagnostic> {
+    boardlint::Engine::default().check(None, source)
 }
 
 fn response(role: &str) -> String {
@@ -80,11 +78,9 @@ fn one_long_line_and_mixed_line_endings() {
 }
 
 fn format(source: &str) -> String {
-    boardlint::format::format(
-        source,
-        &Settings::default(),
-        &boardlint::format::FormatOptions::default(),
-    )
+    boardlint::Engine::default()
+        .format(None, source)
+        .expect("a text with no path is a transcript or a decision log, and formatted")
 }
 
 #[test]
@@ -147,7 +143,7 @@ fn an_eight_megabyte_single_line() {
 #[test]
 fn fuzz_regression_r003_first_point_on_the_label_line() {
     let source = "<!-- a response with four supporting data points[RESPONSE: -->\n[RESPONSE:cmo]\nKey finding: Webinars produce pipeline at half the cost of trade shows.\nSupporting data:\u{e}  - Webinars: $1.9K cost per opportunity\n  - Trade shows: $4.1K cost per opportunity\n  - Webinar opportunities close at 24%, trade shows at 27%\n  - Webinar attendance grew 30% since January\nConfidence: medium\nCaveat: Trade shows also produce partner leads that are not counted.\n[/RESPONSE]\n";
-    let diagnostics = boardlint::check_source(source, &Settings::default());
+    let diagnostics = check(source);
     let r003 = diagnostics
         .iter()
         .find(|d| d.code == "R003")

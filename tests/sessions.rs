@@ -5,8 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use boardlint::lines::LineIndex;
-use boardlint::settings::Settings;
+use boardlint::{Engine, FileKind, LineIndex};
 
 fn logs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
@@ -37,13 +36,13 @@ fn session_logs_give_their_pinned_diagnostics() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let rel = Path::new(&name);
         assert_eq!(
-            boardlint::kinds::detect(Some(rel), &source),
-            boardlint::kinds::FileKind::SessionLog,
+            Engine::default().kind(Some(rel), &source),
+            FileKind::SessionLog,
             "{name}"
         );
         let index = LineIndex::new(&source);
         let mut snap = String::new();
-        for d in boardlint::check_file(Some(rel), &source, &Settings::default()) {
+        for d in Engine::default().check(Some(rel), &source) {
             let s = index.position(d.span.start);
             snap.push_str(&format!(
                 "{} {}:{} bytes {}..{} {:?}\n",

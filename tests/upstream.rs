@@ -6,8 +6,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use boardlint::lines::LineIndex;
-use boardlint::settings::Settings;
+use boardlint::{Engine, LineIndex};
 
 /// (file, expected `line:column CODE` diagnostics, why).
 const EXPECTED: &[(&str, &[&str], &str)] = &[
@@ -88,9 +87,9 @@ fn examples_dir() -> Option<PathBuf> {
 }
 
 fn diagnostics(source: &str) -> Vec<String> {
-    let settings = Settings::default();
     let index = LineIndex::new(source);
-    boardlint::check_source(source, &settings)
+    Engine::default()
+        .check(None, source)
         .iter()
         .map(|d| {
             let p = index.position(d.span.start);

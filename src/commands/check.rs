@@ -14,12 +14,13 @@ use crate::cli::{CheckArgs, FailOn};
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{self, Input};
-use crate::format::{self, FormatOptions};
-use crate::kinds::{self, FileKind};
+use crate::format::FormatOptions;
+use crate::kinds::FileKind;
 use crate::lines::LineIndex;
 
 use crate::output::{self, Format, Located};
-use crate::settings::RunContext;
+use crate::context::{FileContext, RunContext};
+use crate::engine;
 
 /// Files checked at a time (see `run`).
 const CHUNK: usize = 512;
@@ -332,7 +333,7 @@ fn check_one(
     {
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
-    let mut settings = config.settings_for(config_path);
+    let settings = config.settings_for(config_path);
     if let (true, Some(file)) = (args.fix, input.path()) {
         // Temporary files a killed run left beside it.
         files::tidy(file);
@@ -361,9 +362,9 @@ fn check_one(
         Input::Stdin => args.stdin_filename.as_ref().map(|_| config_path),
     };
     // A YAML or JSON file that is no record is not checked (and not counted).
-    let kind = settings
-        .kind
-        .unwrap_or_else(|| kinds::detect(path, &source));
+    let kind = config
+        .kind_for(config_path)
+        .unwrap_or_else(|| engine::detect(path, &source));
     if kind == FileKind::Other {
         // Named on the command line, it deserves a word: walks skip such
         // files silently.
@@ -375,31 +376,41 @@ fn check_one(
         }
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
-    // Detected once: what reads the kind from here on finds it set.
-    settings.kind = Some(kind);
-    let contribution = |settings: &crate::settings::Settings| match path {
-        Some(path) => crate::guard::contain(|| crate::run_contribution(path, &source, settings))
-            .unwrap_or_default(),
-        None => RunContext::default(),
+    // Detected once: what reads the file from here on is told its kind.
+    let contribution = || {
+        crate::guard::contain(|| {
+            engine::contribution(&source, &settings, FileContext {
+                path,
+                kind,
+                run: RunContext::empty(),
+            })
+        })
+        .unwrap_or_default()
     };
     let mut adds = RunContext::default();
-    match context {
-        Context::Known(run) => settings.run = run.clone(),
-        Context::Own => settings.run = Arc::new(contribution(&settings)),
+    let own;
+    let run: &RunContext = match context {
+        Context::Known(run) => run.as_ref(),
+        Context::Own => {
+            own = contribution();
+            &own
+        }
         Context::Gather => {
-            adds = contribution(&settings);
+            adds = contribution();
             if matches!(kind, FileKind::DecisionLog | FileKind::Handoff) {
                 return Ok(Checked::Deferred(adds));
             }
+            RunContext::empty()
         }
-    }
-    let mut diagnostics = crate::check_file(path, &source, &settings);
+    };
+    let this = FileContext { path, kind, run };
+    let mut diagnostics = engine::check(&source, &settings, this);
     let mut fixed = 0;
     if let (true, Some(file)) = (args.fix, input.path()) {
         let options = FormatOptions { lang: config.lang };
-        let formatted = format::format(&source, &settings, &options);
+        let formatted = engine::format(&source, &settings, &options);
         if formatted != source {
-            let after = crate::check_file(path, &formatted, &settings);
+            let after = engine::check(&formatted, &settings, this);
             if after.len() < diagnostics.len() {
                 if let Some(note) = files::write_atomic(file, &source, &formatted)? {
                     eprintln!("note: {}: {note}", crate::output::safe::text(name));
@@ -462,13 +473,23 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
         .filter_map(Input::path)
         .map(|path| {
             let source = files::read(&Input::File(path.to_path_buf())).ok();
-            let settings = ws.config_for(path).ok().map(|c| c.settings_for(path));
+            let settings = ws.config_for(path).ok().map(|c| {
+                let settings = c.settings_for(path);
+                (c, settings)
+            });
             match (source, settings) {
                 // A panic here is reported by the main pass over the file.
-                (Some(source), Some(settings)) => {
-                    crate::guard::contain(|| crate::run_contribution(path, &source, &settings))
-                        .unwrap_or_default()
-                }
+                (Some(source), Some((config, settings))) => crate::guard::contain(|| {
+                    let kind = config
+                        .kind_for(path)
+                        .unwrap_or_else(|| engine::detect(Some(path), &source));
+                    engine::contribution(&source, &settings, FileContext {
+                        path: Some(path),
+                        kind,
+                        run: RunContext::empty(),
+                    })
+                })
+                .unwrap_or_default(),
                 _ => RunContext::default(),
             }
         })

@@ -37,7 +37,7 @@ pub fn show(args: &ConfigArgs) -> i32 {
     let enabled: Vec<&str> = rules::all()
         .iter()
         .enumerate()
-        .filter(|(i, _)| settings.rules.enabled[*i])
+        .filter(|(i, _)| settings.rules.is_on(*i))
         .map(|(_, r)| r.meta().code)
         .collect();
     out.push_str(&format!(

@@ -10,8 +10,9 @@ use super::{display_path, Failure, Unchecked, Workspace, EXIT_FAILURE, EXIT_FIND
 use crate::cli::{FmtArgs, LangArg};
 use crate::config::Config;
 use crate::files::{self, Input};
-use crate::format::{self, FormatOptions};
-use crate::kinds::{self, FileKind};
+use crate::format::FormatOptions;
+use crate::engine;
+use crate::kinds::FileKind;
 use crate::model::sections::Lang;
 
 pub fn run(args: &FmtArgs) -> i32 {
@@ -142,20 +143,20 @@ fn format_one(
     files::room_to_work(files::Work::Format, &source)?;
     let settings = config.settings_for(path);
     // Only transcripts and decision logs are formatted.
-    let kind = settings
-        .kind
-        .unwrap_or_else(|| kinds::detect(Some(path), &source));
+    let kind = config
+        .kind_for(path)
+        .unwrap_or_else(|| engine::detect(Some(path), &source));
     if kind == FileKind::SessionLog {
         return Err("a session log is a record, not a draft: it is not formatted (exclude it, or name only drafts)".to_string());
     }
-    if !matches!(kind, FileKind::Transcript | FileKind::DecisionLog) {
+    if !engine::formats(kind) {
         return Ok(None);
     }
     let options = FormatOptions {
         lang: lang.or(config.lang),
     };
     // A formatter bug leaves the file untouched.
-    let formatted = crate::guard::contain(|| format::format(&source, &settings, &options))
+    let formatted = crate::guard::contain(|| engine::format(&source, &settings, &options))
         .map_err(|cause| {
             format!("internal error while formatting, file left unchanged: {cause}")
         })?;
@@ -206,9 +207,9 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let named = args.stdin_filename.as_ref().map(|_| path.as_path());
     let settings = config.settings_for(&path);
     // Only transcripts and decision logs are formatted.
-    let kind = settings
-        .kind
-        .unwrap_or_else(|| kinds::detect(named, &source));
+    let kind = config
+        .kind_for(&path)
+        .unwrap_or_else(|| engine::detect(named, &source));
     if kind == FileKind::SessionLog {
         eprintln!(
             "error: {}: a session log is a record, not a draft: it is not formatted",
@@ -218,14 +219,14 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     }
     let excluded =
         (args.stdin_filename.is_some() && args.walk.force_exclude && config.is_excluded(&path))
-            || !matches!(kind, FileKind::Transcript | FileKind::DecisionLog);
+            || !engine::formats(kind);
     let formatted = if excluded {
         source.clone()
     } else {
         let options = FormatOptions {
             lang: lang.or(config.lang),
         };
-        match crate::guard::contain(|| format::format(&source, &settings, &options)) {
+        match crate::guard::contain(|| engine::format(&source, &settings, &options)) {
             Ok(formatted) => formatted,
             Err(cause) => {
                 eprintln!(

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use crate::cli::{ConfigFlags, WalkFlags};
 use crate::config::{find as find_config, Config, ConfigError};
 use crate::files::{self, Input};
-use crate::kinds::{self, FileKind};
+use crate::kinds::FileKind;
 
 /// Exit codes.
 pub const EXIT_OK: i32 = 0;
@@ -211,7 +211,7 @@ pub fn walked_kind(input: &Input) -> Option<FileKind> {
         return None;
     };
     match files::read(input) {
-        Ok(text) => Some(kinds::detect(Some(path), &text)),
+        Ok(text) => Some(crate::engine::detect(Some(path), &text)),
         Err(files::ReadError::Binary { .. }) => Some(FileKind::Other),
         Err(_) => None,
     }

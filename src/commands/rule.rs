@@ -2,7 +2,7 @@
 
 use super::{EXIT_FAILURE, EXIT_OK};
 use crate::cli::RuleArgs;
-use crate::rules::{self, Family};
+use crate::rules;
 
 pub fn run(args: &RuleArgs) -> i32 {
     if args.all {
@@ -32,7 +32,7 @@ pub fn run(args: &RuleArgs) -> i32 {
     let key = args.rule.as_deref().unwrap_or_default();
     match rules::find(key) {
         Some(r) => {
-            print!("{}", rule_page(r.meta()));
+            print!("{}", r.page());
             EXIT_OK
         }
         None => {
@@ -40,19 +40,4 @@ pub fn run(args: &RuleArgs) -> i32 {
             EXIT_FAILURE
         }
     }
-}
-
-/// A rule's documentation page: what `boardlint rule CODE` prints and what
-/// `docs/rules/CODE.md` holds.
-pub fn rule_page(m: &rules::RuleMeta) -> String {
-    let family: Family = m.family();
-    format!(
-        "# {} {}\n\n{}. Family: {}. Default severity: {}.\n\n{}\n",
-        m.code,
-        m.name,
-        m.summary,
-        family.title().to_lowercase(),
-        m.severity.as_str(),
-        m.markdown()
-    )
 }

@@ -18,6 +18,7 @@ use crate::diagnostic::Severity;
 use crate::model::sections::Lang;
 use crate::roles::edit_distance;
 use crate::rules;
+use crate::kinds::FileKind;
 use crate::settings::{RuleSelection, Settings};
 
 /// An error in a configuration file: the file, the line, the key, and what
@@ -74,7 +75,7 @@ pub struct Config {
     /// Globs relative to the configuration's directory.
     exclude: Option<(GlobSet, PathBuf)>,
     per_file_ignores: Vec<(GlobSet, PathBuf, Vec<usize>)>,
-    kinds: Vec<(GlobSet, PathBuf, crate::kinds::FileKind)>,
+    kinds: Vec<(GlobSet, PathBuf, FileKind)>,
     /// Each setting's value and where it came from, for `boardlint config`.
     pub report: Vec<(String, String, Source)>,
 }
@@ -496,18 +497,15 @@ impl Config {
         }
 
         // select, then extend-select, minus ignore; `severity: off` disables.
-        let mut selection = RuleSelection {
-            enabled: vec![false; rules::all().len()],
-            ..RuleSelection::default()
-        };
+        let mut selection = RuleSelection::none(rules::all().len());
         for s in select.iter().chain(&extend_select) {
             for i in resolve_selector(s).unwrap_or_default() {
-                selection.enabled[i] = true;
+                selection.set(i, true);
             }
         }
         for s in &ignore {
             for i in resolve_selector(s).unwrap_or_default() {
-                selection.enabled[i] = false;
+                selection.set(i, false);
             }
         }
         for (selector, (level, path, line)) in &severity {
@@ -529,8 +527,8 @@ impl Config {
             };
             for i in resolve_selector(selector).unwrap_or_default() {
                 match level {
-                    Some(l) => selection.severity[i] = l,
-                    None => selection.enabled[i] = false,
+                    Some(l) => selection.set_severity(i, l),
+                    None => selection.set(i, false),
                 }
             }
         }
@@ -559,18 +557,21 @@ impl Config {
         for (set, base, indices) in &self.per_file_ignores {
             if matches(set, base, path) {
                 for &i in indices {
-                    settings.rules.enabled[i] = false;
+                    settings.rules.set(i, false);
                 }
             }
         }
-        // The last matching `kinds` glob wins.
-        settings.kind = self
-            .kinds
+        settings
+    }
+
+    /// The kind the `kinds` setting forces for a path, if any: the last
+    /// matching glob wins.
+    pub fn kind_for(&self, path: &Path) -> Option<FileKind> {
+        self.kinds
             .iter()
             .rev()
             .find(|(set, base, _)| matches(set, base, path))
-            .map(|(_, _, k)| *k);
-        settings
+            .map(|(_, _, k)| *k)
     }
 
     /// Whether `exclude` matches a path.

@@ -162,7 +162,7 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
         let value = if block.kind == BlockKind::Response
             && label == FieldName::Confidence.label().trim_end_matches(':')
         {
-            crate::rules::confidence_level(&f.value)
+            crate::model::response::confidence_level(&f.value)
                 .map(str::to_string)
                 .unwrap_or(f.value)
         } else {

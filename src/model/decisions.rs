@@ -2,55 +2,9 @@
 //! `## YYYY-MM-DD — Title` followed by bold fields.
 
 use super::Transcript;
+use crate::context::Proposal;
+use crate::date::Date;
 use crate::syntax::{Lead, LineKind, Span};
-
-/// A calendar date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Date {
-    pub year: i32,
-    pub month: u32,
-    pub day: u32,
-}
-
-impl Date {
-    /// A real calendar date written `YYYY-MM-DD`.
-    pub fn parse(s: &str) -> Option<Date> {
-        let b = s.as_bytes();
-        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-            return None;
-        }
-        let year: i32 = s[..4].parse().ok()?;
-        let month: u32 = s[5..7].parse().ok()?;
-        let day: u32 = s[8..10].parse().ok()?;
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-        let days = match month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if leap => 29,
-            2 => 28,
-            _ => return None,
-        };
-        (1..=days)
-            .contains(&day)
-            .then_some(Date { year, month, day })
-    }
-
-    /// Days since 1970-01-01 (proleptic Gregorian), for differences.
-    pub fn ordinal(self) -> i64 {
-        let (y, m, d) = (
-            i64::from(self.year),
-            i64::from(self.month),
-            i64::from(self.day),
-        );
-        let y = if m <= 2 { y - 1 } else { y };
-        let era = y.div_euclid(400);
-        let yoe = y - era * 400;
-        let mp = (m + 9) % 12;
-        let doy = (153 * mp + 2) / 5 + d - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        era * 146_097 + doe - 719_468
-    }
-}
 
 /// The date and title of an entry heading's text (after `## `).
 pub fn entry_heading(text: &str) -> Option<(Date, &str)> {
@@ -153,20 +107,54 @@ fn trimmed(t: &Transcript<'_>, span: &Span) -> Span {
     start..start + text.trim().len()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Lower case, punctuation and white space folded to single spaces.
+pub fn normalise(text: &str) -> String {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
-    #[test]
-    fn dates_are_real_calendar_dates() {
-        assert!(Date::parse("2026-02-28").is_some());
-        assert!(Date::parse("2024-02-29").is_some());
-        assert!(Date::parse("2026-02-29").is_none());
-        assert!(Date::parse("2026-06-31").is_none());
-        assert!(Date::parse("TBD").is_none());
-        assert!(Date::parse("2026-6-1").is_none());
-        let d = |s| Date::parse(s).unwrap().ordinal();
-        assert_eq!(d("2026-03-01") - d("2026-02-28"), 1);
-        assert_eq!(d("1970-01-01"), 0);
+/// The flagged proposals of a file's entries: (entry index, item line, text).
+pub fn flagged(t: &Transcript<'_>, entries: &[Entry]) -> Vec<(usize, usize, String)> {
+    let mut out = Vec::new();
+    for (e, entry) in entries.iter().enumerate() {
+        let Some(f) = entry.field("Rejected") else {
+            continue;
+        };
+        for &i in &f.items {
+            let text = t.text(&t.line_text(i));
+            if !text.contains("[DO_NOT_RESURFACE]") {
+                continue;
+            }
+            let text = text.replace("[DO_NOT_RESURFACE]", "");
+            let proposal = ["—", "–", " - "]
+                .iter()
+                .find_map(|d| text.split_once(d).map(|(p, _)| p))
+                .unwrap_or(&text);
+            out.push((e, i, normalise(proposal)));
+        }
     }
+    out
+}
+
+/// The flagged proposals of a decision log, for the other files of a run.
+pub fn proposals(t: &Transcript<'_>) -> Vec<Proposal> {
+    let path = t.path.map(shown).unwrap_or_default();
+    flagged(t, &t.decisions)
+        .into_iter()
+        .map(|(e, line, text)| Proposal {
+            date: t.decisions[e].date,
+            text,
+            path: path.clone(),
+            line: t.source[..t.line_span(line).start].matches('\n').count() + 1,
+        })
+        .collect()
+}
+
+/// A path as messages show it, without a leading `./`.
+pub fn shown(path: &std::path::Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }

@@ -8,10 +8,11 @@
 
 pub mod cards;
 pub mod decisions;
-mod response;
+pub mod response;
 pub mod sections;
 
 use crate::roles::{Role, RoleSet, BROADCAST_TARGET};
+use crate::context::{FileContext, RunContext};
 use crate::settings::Settings;
 use crate::syntax::{
     self, BlockKind, CardEmoji, Document, Inline, Lead, Line, LineKind, MarkerKind, NoteKind, Span,
@@ -188,6 +189,8 @@ pub struct Transcript<'a> {
     /// The file's path, when it has one (not for standard input).
     pub path: Option<&'a std::path::Path>,
     pub kind: crate::kinds::FileKind,
+    /// What the other files of the run contribute.
+    pub run: &'a RunContext,
     /// The entries of a decision log (empty for other kinds).
     pub decisions: Vec<decisions::Entry>,
     pub doc: Document,
@@ -226,24 +229,20 @@ pub struct Note {
 }
 
 impl<'a> Transcript<'a> {
+    /// The model of a transcript with no path, alone in its run.
     pub fn build(source: &'a str, settings: &'a Settings) -> Self {
-        Self::build_file(None, source, settings)
+        Self::build_file(source, settings, FileContext::transcript())
     }
 
-    /// Build the model of a file; its path decides its kind and is what
-    /// path rules read.
-    pub fn build_file(
-        path: Option<&'a std::path::Path>,
-        source: &'a str,
-        settings: &'a Settings,
-    ) -> Self {
+    /// The model of a file, read as the kind its context says; its path is
+    /// what path rules read.
+    pub fn build_file(source: &'a str, settings: &'a Settings, file: FileContext<'a>) -> Self {
         let doc = syntax::parse_with(source, settings.lint_code_blocks);
         let mut t = Transcript {
             source,
-            path,
-            kind: settings
-                .kind
-                .unwrap_or_else(|| crate::kinds::detect(path, source)),
+            path: file.path,
+            kind: file.kind,
+            run: file.run,
             decisions: Vec::new(),
             doc: Document::default(),
             settings,

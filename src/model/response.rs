@@ -112,3 +112,15 @@ impl ResponseFields {
         self.fields.iter().find(|f| f.name == name)
     }
 }
+
+/// The confidence level a field value names, if it is a valid one.
+pub fn confidence_level(value: &str) -> Option<&'static str> {
+    let v = value
+        .trim()
+        .trim_matches(|c| c == '*' || c == '_')
+        .trim()
+        .trim_end_matches('.');
+    ["high", "medium", "low"]
+        .into_iter()
+        .find(|l| l.eq_ignore_ascii_case(v))
+}

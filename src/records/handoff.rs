@@ -2,6 +2,7 @@
 //! stands (`task_id`, `attempt`, `stage`, `status`, `input_ref`,
 //! `output_ref`, `checks`, `blocked_by`, `next_allowed`).
 
+use crate::context::RunContext;
 use crate::settings::Settings;
 use crate::syntax::Span;
 use crate::yaml::{self, Value};
@@ -57,6 +58,9 @@ pub struct KeyAt {
 pub struct Handoff<'a> {
     pub source: &'a str,
     pub settings: &'a Settings,
+    /// What the other files of the run contribute (their transition logs'
+    /// runs, for T100).
+    pub run: &'a RunContext,
     /// The top-level mapping; `None` when the document is not one.
     pub fields: Option<Vec<(String, Value)>>,
     /// Why the document could not be read, and where.
@@ -67,11 +71,12 @@ pub struct Handoff<'a> {
 }
 
 impl<'a> Handoff<'a> {
-    pub fn parse(source: &'a str, settings: &'a Settings) -> Self {
+    pub fn parse(source: &'a str, settings: &'a Settings, run: &'a RunContext) -> Self {
         let (keys, check_items) = positions(source);
         let mut h = Handoff {
             source,
             settings,
+            run,
             fields: None,
             error: None,
             keys,

@@ -91,7 +91,7 @@ impl Timestamp {
         if b.len() < 20 || !matches!(b[10], b'T' | b't' | b' ') || b[13] != b':' || b[16] != b':' {
             return None;
         }
-        let date = crate::model::decisions::Date::parse(&s[..10])?;
+        let date = crate::date::Date::parse(&s[..10])?;
         let num = |r: std::ops::Range<usize>| s.get(r)?.parse::<i64>().ok();
         let (h, m, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
         if h > 23 || m > 59 || sec > 60 {
@@ -184,10 +184,10 @@ impl<'a> TransitionLog<'a> {
     }
 
     /// The last event of each run, for checking handoff records against.
-    pub fn run_ends(&self, path: &str) -> Vec<crate::settings::RunEnd> {
-        let mut ends: Vec<crate::settings::RunEnd> = Vec::new();
+    pub fn run_ends(&self, path: &str) -> Vec<crate::context::RunEnd> {
+        let mut ends: Vec<crate::context::RunEnd> = Vec::new();
         for e in &self.events {
-            let end = crate::settings::RunEnd {
+            let end = crate::context::RunEnd {
                 task: e.run.task.clone(),
                 stage: e.run.stage.clone(),
                 attempt: e.run.attempt,

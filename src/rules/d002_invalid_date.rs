@@ -1,4 +1,4 @@
-use crate::model::decisions::Date;
+use crate::date::field_date;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -30,16 +30,6 @@ declare_rule! {
         severity: Error,
         summary: "A decision's deadline or review is not a real date",
     }
-}
-
-/// The date a field's value starts with, if it is a real one.
-pub fn field_date(value: &str) -> Option<Date> {
-    Date::parse(
-        value
-            .split_whitespace()
-            .next()?
-            .trim_end_matches([',', '.', ';']),
-    )
 }
 
 impl Rule for InvalidDate {

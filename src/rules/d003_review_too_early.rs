@@ -1,4 +1,4 @@
-use super::d002_invalid_date::field_date;
+use crate::date::field_date;
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,6 +1,5 @@
-use crate::model::decisions::Entry;
+use crate::model::decisions::{flagged, normalise, shown};
 use crate::rules::prelude::*;
-use crate::settings::Proposal;
 
 declare_rule! {
     /// ## What it does
@@ -41,52 +40,6 @@ declare_rule! {
     }
 }
 
-/// Lower case, punctuation and white space folded to single spaces.
-pub fn normalise(text: &str) -> String {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The flagged proposals of a file's entries: (entry index, item line, text).
-pub fn flagged(t: &Transcript<'_>, entries: &[Entry]) -> Vec<(usize, usize, String)> {
-    let mut out = Vec::new();
-    for (e, entry) in entries.iter().enumerate() {
-        let Some(f) = entry.field("Rejected") else {
-            continue;
-        };
-        for &i in &f.items {
-            let text = t.text(&t.line_text(i));
-            if !text.contains("[DO_NOT_RESURFACE]") {
-                continue;
-            }
-            let text = text.replace("[DO_NOT_RESURFACE]", "");
-            let proposal = ["—", "–", " - "]
-                .iter()
-                .find_map(|d| text.split_once(d).map(|(p, _)| p))
-                .unwrap_or(&text);
-            out.push((e, i, normalise(proposal)));
-        }
-    }
-    out
-}
-
-/// The flagged proposals of a decision log, for the other files of a run.
-pub fn proposals(t: &Transcript<'_>) -> Vec<Proposal> {
-    let path = t.path.map(shown).unwrap_or_default();
-    flagged(t, &t.decisions)
-        .into_iter()
-        .map(|(e, line, text)| Proposal {
-            date: t.decisions[e].date,
-            text,
-            path: path.clone(),
-            line: t.source[..t.line_span(line).start].matches('\n').count() + 1,
-        })
-        .collect()
-}
-
 impl Rule for ResurfacedProposal {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         if t.decisions.is_empty() {
@@ -115,7 +68,7 @@ impl Rule for ResurfacedProposal {
                 );
                 continue;
             }
-            let other = t.settings.run.proposals.iter().find(|p| {
+            let other = t.run.proposals.iter().find(|p| {
                 Some(&p.path) != this_path.as_ref() && p.date < entry.date && p.text == text
             });
             if let Some(p) = other {
@@ -128,12 +81,6 @@ impl Rule for ResurfacedProposal {
             }
         }
     }
-}
-
-/// A path as messages show it, without a leading `./`.
-fn shown(path: &std::path::Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }
 
 fn fmt_date(t: &Transcript<'_>, e: usize) -> String {

@@ -1,5 +1,5 @@
 use crate::kinds::has_dirs;
-use crate::model::decisions::Date;
+use crate::date::Date;
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,226 +1,28 @@
-//! The rule registry: every rule's code, name, default severity, summary and
-//! documentation, in one list. Codes never change and are never reused.
+//! The rule registry: every rule, in one list, each with the kind of file
+//! it reads. Codes never change and are never reused.
 //!
 //! Each rule lives in a file of its own, declared with [`declare_rule!`],
 //! whose doc comment (What it does / Why is this bad? / Example / Use
 //! instead) is the rule's documentation: `boardlint rule CODE` prints it and
-//! `docs/rules/CODE.md` is generated from it.
+//! `docs/rules/CODE.md` is generated from it. Adding a rule is that file and
+//! one line of the [`registry!`] below.
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::model::Transcript;
-use crate::syntax::Span;
+use crate::records::handoff::Handoff;
+use crate::records::handshake::HandshakeLog;
+use crate::records::transition::TransitionLog;
+use crate::sessions::Session;
+use crate::settings::RuleSelection;
+
+mod meta;
+mod run;
 
 mod block_fields;
 mod card_util;
 mod chains;
 
-mod a001_invalid_line;
-mod a002_tool_call_without_result;
-mod a003_result_without_call;
-mod a004_dangling_parent;
-mod a005_duplicate_id;
-mod b001_invoke_during_isolation;
-mod b002_invoke_during_critique;
-mod b003_broadcast_not_from_ceo;
-mod c001_card_frame;
-mod c002_missing_section;
-mod c003_section_order;
-mod c004_too_many_bullets;
-mod c005_bottom_line_not_one_sentence;
-mod c006_why_too_long;
-mod c007_action_missing_owner_or_deadline;
-mod c008_decision_without_options;
-mod c009_invalid_urgency;
-mod c010_hedging_phrase;
-mod c011_process_narration;
-mod c012_vague_risk;
-mod c013_perspectives_mismatch;
-mod d001_decision_missing_field;
-mod d002_invalid_date;
-mod d003_review_too_early;
-mod d004_not_one_owner;
-mod d005_rejected_without_flag;
-pub mod d006_resurfaced_proposal;
-mod d007_action_item_format;
-mod d008_record_file_name;
-mod h001_invalid_json;
-mod h002_missing_field;
-mod h003_unknown_message_type;
-mod h004_wrong_field_type;
-mod h005_request_id_format;
-mod h006_missing_request_id;
-mod h007_missing_approve;
-mod h101_unknown_request;
-mod h102_response_kind_mismatch;
-mod h103_wrong_responder;
-mod h104_already_decided;
-mod h105_reused_request_id;
-mod h106_timestamp_backwards;
-mod h107_activity_after_shutdown;
-mod h108_pending_at_end;
-mod h109_rejection_without_feedback;
-mod h110_wrong_role;
-mod h111_message_to_shut_down_member;
-mod h112_second_pending_plan;
-mod h113_legacy_plan_submission;
-mod l001_self_invocation;
-mod l002_chain_too_deep;
-mod l003_circular_call;
-mod l004_chain_mismatch;
-mod l005_blocked_without_assumption;
-mod l006_missing_chain;
-mod m001_malformed_marker;
-mod m002_unknown_role;
-mod m003_unbalanced_block;
-mod m004_leftover_placeholder;
-mod p001_missing_field;
-mod p002_unknown_status;
-mod p003_attempt_out_of_range;
-mod p004_unknown_stage;
-mod p005_blocked_mismatch;
-mod p006_approval_without_commit;
-mod p007_checks_do_not_allow;
-mod p008_failed_without_failed_check;
-mod p009_illegal_routing;
-mod p010_malformed_check;
-pub mod p011_secret_in_record;
-mod p012_unknown_key;
-mod p013_moving_ref;
-mod q001_unsourced_finding;
-mod q002_missing_confidence;
-mod q003_assumptions_outweigh_confidence;
-mod q004_conflict_without_resolution;
-mod q005_peer_verify_format;
-mod q006_critic_screen_format;
-mod q007_confidence_mismatch;
-mod r001_response_missing_field;
-mod r002_invalid_confidence;
-mod r003_supporting_data_count;
-mod r004_multiline_field;
-mod r005_field_order;
-mod r006_unanswered_invoke;
-mod r007_unsolicited_response;
-mod t001_invalid_event;
-mod t002_time_backwards;
-mod t003_illegal_transition;
-mod t004_state_mismatch;
-mod t005_duplicate_run;
-mod t006_attempt_gap;
-mod t007_attempt_ceiling;
-mod t008_approval_not_on_reviewed_commit;
-mod t009_stale_approval;
-mod t010_stage_skipped;
-mod t011_self_approval;
-mod t012_oversized_log;
-mod t013_secret_in_event;
-mod t014_blocked_without_blocker;
-mod t015_unblocked_too_early;
-mod t016_duplicate_event_id;
-mod t100_handoff_disagrees_with_log;
-mod x001_unused_suppression;
-
-pub use r002_invalid_confidence::level as confidence_level;
-
-/// The family a rule belongs to, by the letter of its code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    Marker,
-    Loop,
-    Board,
-    Response,
-    Card,
-    Quality,
-    Suppression,
-    Decision,
-    Handoff,
-    Transition,
-    Handshake,
-    Session,
-}
-
-impl Family {
-    pub fn of(code: &str) -> Family {
-        match code.as_bytes().first() {
-            Some(b'M') => Family::Marker,
-            Some(b'L') => Family::Loop,
-            Some(b'B') => Family::Board,
-            Some(b'C') => Family::Card,
-            Some(b'Q') => Family::Quality,
-            Some(b'X') => Family::Suppression,
-            Some(b'D') => Family::Decision,
-            Some(b'P') => Family::Handoff,
-            Some(b'T') => Family::Transition,
-            Some(b'H') => Family::Handshake,
-            Some(b'A') => Family::Session,
-            _ => Family::Response,
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Family::Marker => "Markers",
-            Family::Loop => "Loop prevention",
-            Family::Board => "Board meetings",
-            Family::Response => "Responses",
-            Family::Card => "Founder cards",
-            Family::Quality => "Quality loop",
-            Family::Suppression => "Suppressions",
-            Family::Decision => "Decision logs",
-            Family::Handoff => "Handoff records",
-            Family::Transition => "Transition logs",
-            Family::Handshake => "Handshake logs",
-            Family::Session => "Session logs",
-        }
-    }
-}
-
-/// What the registry knows of a rule.
-#[derive(Debug)]
-pub struct RuleMeta {
-    pub code: &'static str,
-    pub name: &'static str,
-    pub severity: Severity,
-    pub summary: &'static str,
-    /// The rule's doc comment, one `#[doc]` line per line.
-    pub doc: &'static str,
-}
-
-impl RuleMeta {
-    pub fn family(&self) -> Family {
-        Family::of(self.code)
-    }
-
-    /// A diagnostic of this rule at `span`.
-    pub fn diagnostic(&'static self, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            code: self.code,
-            name: self.name,
-            severity: self.severity,
-            span,
-            message: message.into(),
-            label: String::new(),
-            help: String::new(),
-            related: Vec::new(),
-            internal: false,
-            redact: Vec::new(),
-        }
-    }
-
-    /// The documentation as markdown, without the leading space that `///`
-    /// leaves on each line.
-    pub fn markdown(&self) -> String {
-        let mut out = String::new();
-        for line in self.doc.lines() {
-            out.push_str(line.strip_prefix(' ').unwrap_or(line));
-            out.push('\n');
-        }
-        out.trim().to_string()
-    }
-}
-
-pub trait Described: Sync {
-    fn meta(&self) -> &'static RuleMeta;
-}
+pub use meta::{Described, Family, RuleMeta};
 
 /// A rule: reads the transcript model, reports diagnostics.
 pub trait Rule: Described + Sync {
@@ -247,220 +49,154 @@ pub trait HandoffRule: Described + Sync {
     fn check(&self, r: &crate::records::handoff::Handoff<'_>, out: &mut Vec<Diagnostic>);
 }
 
-/// Declare a rule: its struct, documentation and registry entry.
-#[macro_export]
-macro_rules! declare_rule {
-    (
-        $(#[doc = $doc:expr])*
-        pub struct $name:ident {
-            code: $code:literal,
-            name: $rname:literal,
-            severity: $sev:ident,
-            summary: $summary:literal $(,)?
-        }
-    ) => {
-        $(#[doc = $doc])*
-        pub struct $name;
+/// A registered rule, by the kind of file it reads.
+#[derive(Clone, Copy)]
+pub enum Entry {
+    Transcript(&'static dyn Rule),
+    Handoff(&'static dyn HandoffRule),
+    Transition(&'static dyn TransitionRule),
+    Handshake(&'static dyn HandshakeRule),
+    Session(&'static dyn SessionRule),
+}
 
-        impl $name {
-            pub const META: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
-                code: $code,
-                name: $rname,
-                severity: $crate::diagnostic::Severity::$sev,
-                summary: $summary,
-                doc: concat!($($doc, "\n"),*),
-            };
+impl Entry {
+    pub fn meta(self) -> &'static RuleMeta {
+        match self {
+            Entry::Transcript(r) => r.meta(),
+            Entry::Handoff(r) => r.meta(),
+            Entry::Transition(r) => r.meta(),
+            Entry::Handshake(r) => r.meta(),
+            Entry::Session(r) => r.meta(),
         }
+    }
+}
 
-        impl $crate::rules::Described for $name {
-            fn meta(&self) -> &'static $crate::rules::RuleMeta {
-                static META: $crate::rules::RuleMeta = $name::META;
-                &META
-            }
-        }
+/// Declares each rule's module and lists it, with the kind of file it
+/// reads, in [`REGISTRY`]. A rule's position in the list is its index in a
+/// [`RuleSelection`]; the list's order is the order of `boardlint rule --all`.
+macro_rules! registry {
+    ($($kind:ident: $module:ident::$rule:ident,)*) => {
+        $(mod $module;)*
+        static REGISTRY: &[Entry] = &[$(Entry::$kind(&$module::$rule),)*];
     };
 }
 
-static RULES: &[&dyn Rule] = &[
-    &m001_malformed_marker::MalformedMarker,
-    &m002_unknown_role::UnknownRole,
-    &m003_unbalanced_block::UnbalancedBlock,
-    &m004_leftover_placeholder::LeftoverPlaceholder,
-    &l001_self_invocation::SelfInvocation,
-    &l002_chain_too_deep::ChainTooDeep,
-    &l003_circular_call::CircularCall,
-    &l004_chain_mismatch::ChainMismatch,
-    &l005_blocked_without_assumption::BlockedWithoutAssumption,
-    &l006_missing_chain::MissingChain,
-    &b001_invoke_during_isolation::InvokeDuringIsolation,
-    &b002_invoke_during_critique::InvokeDuringCritique,
-    &b003_broadcast_not_from_ceo::BroadcastNotFromCeo,
-    &r001_response_missing_field::ResponseMissingField,
-    &r002_invalid_confidence::InvalidConfidence,
-    &r003_supporting_data_count::SupportingDataCount,
-    &r004_multiline_field::MultilineField,
-    &r005_field_order::FieldOrder,
-    &r006_unanswered_invoke::UnansweredInvoke,
-    &r007_unsolicited_response::UnsolicitedResponse,
-    &c001_card_frame::CardFrame,
-    &c002_missing_section::MissingSection,
-    &c003_section_order::SectionOrder,
-    &c004_too_many_bullets::TooManyBullets,
-    &c005_bottom_line_not_one_sentence::BottomLineNotOneSentence,
-    &c006_why_too_long::WhyTooLong,
-    &c007_action_missing_owner_or_deadline::ActionMissingOwnerOrDeadline,
-    &c008_decision_without_options::DecisionWithoutOptions,
-    &c009_invalid_urgency::InvalidUrgency,
-    &c010_hedging_phrase::HedgingPhrase,
-    &c011_process_narration::ProcessNarration,
-    &c012_vague_risk::VagueRisk,
-    &c013_perspectives_mismatch::PerspectivesMismatch,
-    &q001_unsourced_finding::UnsourcedFinding,
-    &q002_missing_confidence::MissingConfidence,
-    &q003_assumptions_outweigh_confidence::AssumptionsOutweighConfidence,
-    &q004_conflict_without_resolution::ConflictWithoutResolution,
-    &q005_peer_verify_format::PeerVerifyFormat,
-    &q006_critic_screen_format::CriticScreenFormat,
-    &q007_confidence_mismatch::ConfidenceMismatch,
-    &d001_decision_missing_field::DecisionMissingField,
-    &d002_invalid_date::InvalidDate,
-    &d003_review_too_early::ReviewTooEarly,
-    &d004_not_one_owner::NotOneOwner,
-    &d005_rejected_without_flag::RejectedWithoutFlag,
-    &d006_resurfaced_proposal::ResurfacedProposal,
-    &d007_action_item_format::ActionItemFormat,
-    &d008_record_file_name::RecordFileName,
-    &x001_unused_suppression::UnusedSuppression,
-];
-
-/// Every rule, in code order.
-static HANDOFF_RULES: &[&dyn HandoffRule] = &[
-    &p001_missing_field::MissingField,
-    &p002_unknown_status::UnknownStatus,
-    &p003_attempt_out_of_range::AttemptOutOfRange,
-    &p004_unknown_stage::UnknownStage,
-    &p005_blocked_mismatch::BlockedMismatch,
-    &p006_approval_without_commit::ApprovalWithoutCommit,
-    &p007_checks_do_not_allow::ChecksDoNotAllow,
-    &p008_failed_without_failed_check::FailedWithoutFailedCheck,
-    &p009_illegal_routing::IllegalRouting,
-    &p010_malformed_check::MalformedCheck,
-    &p011_secret_in_record::SecretInRecord,
-    &p012_unknown_key::UnknownKey,
-    &p013_moving_ref::MovingRef,
-    &t100_handoff_disagrees_with_log::HandoffDisagreesWithLog,
-];
-
-static SESSION_RULES: &[&dyn SessionRule] = &[
-    &a001_invalid_line::InvalidLine,
-    &a002_tool_call_without_result::ToolCallWithoutResult,
-    &a003_result_without_call::ResultWithoutCall,
-    &a004_dangling_parent::DanglingParent,
-    &a005_duplicate_id::DuplicateId,
-];
-
-static HANDSHAKE_RULES: &[&dyn HandshakeRule] = &[
-    &h001_invalid_json::InvalidJson,
-    &h002_missing_field::MessageMissingField,
-    &h003_unknown_message_type::UnknownMessageType,
-    &h004_wrong_field_type::WrongFieldType,
-    &h005_request_id_format::RequestIdFormat,
-    &h006_missing_request_id::MissingRequestId,
-    &h007_missing_approve::MissingApprove,
-    &h101_unknown_request::UnknownRequest,
-    &h102_response_kind_mismatch::ResponseKindMismatch,
-    &h103_wrong_responder::WrongResponder,
-    &h104_already_decided::AlreadyDecided,
-    &h105_reused_request_id::ReusedRequestId,
-    &h106_timestamp_backwards::TimestampBackwards,
-    &h107_activity_after_shutdown::ActivityAfterShutdown,
-    &h108_pending_at_end::PendingAtEnd,
-    &h109_rejection_without_feedback::RejectionWithoutFeedback,
-    &h110_wrong_role::WrongRole,
-    &h111_message_to_shut_down_member::MessageToShutDownMember,
-    &h112_second_pending_plan::SecondPendingPlan,
-    &h113_legacy_plan_submission::LegacyPlanSubmission,
-];
-
-static TRANSITION_RULES: &[&dyn TransitionRule] = &[
-    &t001_invalid_event::InvalidEvent,
-    &t002_time_backwards::TimeBackwards,
-    &t003_illegal_transition::IllegalTransition,
-    &t004_state_mismatch::StateMismatch,
-    &t005_duplicate_run::DuplicateRun,
-    &t006_attempt_gap::AttemptGap,
-    &t007_attempt_ceiling::AttemptCeiling,
-    &t008_approval_not_on_reviewed_commit::ApprovalNotOnReviewedCommit,
-    &t009_stale_approval::StaleApproval,
-    &t010_stage_skipped::StageSkipped,
-    &t011_self_approval::SelfApproval,
-    &t012_oversized_log::OversizedLog,
-    &t013_secret_in_event::SecretInEvent,
-    &t014_blocked_without_blocker::BlockedWithoutBlocker,
-    &t015_unblocked_too_early::UnblockedTooEarly,
-    &t016_duplicate_event_id::DuplicateEventId,
-];
-
-/// Every rule: the transcript rules, then the record rules, each in code
-/// order within its family. Indices into this list are what the rule
-/// selection uses.
-static ALL: std::sync::LazyLock<Vec<&'static dyn Described>> = std::sync::LazyLock::new(|| {
-    let transcript = RULES.iter().map(|r| *r as &dyn Described);
-    let handoff = HANDOFF_RULES.iter().map(|r| *r as &dyn Described);
-    let transition = TRANSITION_RULES.iter().map(|r| *r as &dyn Described);
-    let handshake = HANDSHAKE_RULES.iter().map(|r| *r as &dyn Described);
-    let session = SESSION_RULES.iter().map(|r| *r as &dyn Described);
-    transcript
-        .chain(handoff)
-        .chain(transition)
-        .chain(handshake)
-        .chain(session)
-        .collect()
-});
+registry! {
+    Transcript: m001_malformed_marker::MalformedMarker,
+    Transcript: m002_unknown_role::UnknownRole,
+    Transcript: m003_unbalanced_block::UnbalancedBlock,
+    Transcript: m004_leftover_placeholder::LeftoverPlaceholder,
+    Transcript: l001_self_invocation::SelfInvocation,
+    Transcript: l002_chain_too_deep::ChainTooDeep,
+    Transcript: l003_circular_call::CircularCall,
+    Transcript: l004_chain_mismatch::ChainMismatch,
+    Transcript: l005_blocked_without_assumption::BlockedWithoutAssumption,
+    Transcript: l006_missing_chain::MissingChain,
+    Transcript: b001_invoke_during_isolation::InvokeDuringIsolation,
+    Transcript: b002_invoke_during_critique::InvokeDuringCritique,
+    Transcript: b003_broadcast_not_from_ceo::BroadcastNotFromCeo,
+    Transcript: r001_response_missing_field::ResponseMissingField,
+    Transcript: r002_invalid_confidence::InvalidConfidence,
+    Transcript: r003_supporting_data_count::SupportingDataCount,
+    Transcript: r004_multiline_field::MultilineField,
+    Transcript: r005_field_order::FieldOrder,
+    Transcript: r006_unanswered_invoke::UnansweredInvoke,
+    Transcript: r007_unsolicited_response::UnsolicitedResponse,
+    Transcript: c001_card_frame::CardFrame,
+    Transcript: c002_missing_section::MissingSection,
+    Transcript: c003_section_order::SectionOrder,
+    Transcript: c004_too_many_bullets::TooManyBullets,
+    Transcript: c005_bottom_line_not_one_sentence::BottomLineNotOneSentence,
+    Transcript: c006_why_too_long::WhyTooLong,
+    Transcript: c007_action_missing_owner_or_deadline::ActionMissingOwnerOrDeadline,
+    Transcript: c008_decision_without_options::DecisionWithoutOptions,
+    Transcript: c009_invalid_urgency::InvalidUrgency,
+    Transcript: c010_hedging_phrase::HedgingPhrase,
+    Transcript: c011_process_narration::ProcessNarration,
+    Transcript: c012_vague_risk::VagueRisk,
+    Transcript: c013_perspectives_mismatch::PerspectivesMismatch,
+    Transcript: q001_unsourced_finding::UnsourcedFinding,
+    Transcript: q002_missing_confidence::MissingConfidence,
+    Transcript: q003_assumptions_outweigh_confidence::AssumptionsOutweighConfidence,
+    Transcript: q004_conflict_without_resolution::ConflictWithoutResolution,
+    Transcript: q005_peer_verify_format::PeerVerifyFormat,
+    Transcript: q006_critic_screen_format::CriticScreenFormat,
+    Transcript: q007_confidence_mismatch::ConfidenceMismatch,
+    Transcript: d001_decision_missing_field::DecisionMissingField,
+    Transcript: d002_invalid_date::InvalidDate,
+    Transcript: d003_review_too_early::ReviewTooEarly,
+    Transcript: d004_not_one_owner::NotOneOwner,
+    Transcript: d005_rejected_without_flag::RejectedWithoutFlag,
+    Transcript: d006_resurfaced_proposal::ResurfacedProposal,
+    Transcript: d007_action_item_format::ActionItemFormat,
+    Transcript: d008_record_file_name::RecordFileName,
+    Transcript: x001_unused_suppression::UnusedSuppression,
+    Handoff: p001_missing_field::MissingField,
+    Handoff: p002_unknown_status::UnknownStatus,
+    Handoff: p003_attempt_out_of_range::AttemptOutOfRange,
+    Handoff: p004_unknown_stage::UnknownStage,
+    Handoff: p005_blocked_mismatch::BlockedMismatch,
+    Handoff: p006_approval_without_commit::ApprovalWithoutCommit,
+    Handoff: p007_checks_do_not_allow::ChecksDoNotAllow,
+    Handoff: p008_failed_without_failed_check::FailedWithoutFailedCheck,
+    Handoff: p009_illegal_routing::IllegalRouting,
+    Handoff: p010_malformed_check::MalformedCheck,
+    Handoff: p011_secret_in_record::SecretInRecord,
+    Handoff: p012_unknown_key::UnknownKey,
+    Handoff: p013_moving_ref::MovingRef,
+    Handoff: t100_handoff_disagrees_with_log::HandoffDisagreesWithLog,
+    Transition: t001_invalid_event::InvalidEvent,
+    Transition: t002_time_backwards::TimeBackwards,
+    Transition: t003_illegal_transition::IllegalTransition,
+    Transition: t004_state_mismatch::StateMismatch,
+    Transition: t005_duplicate_run::DuplicateRun,
+    Transition: t006_attempt_gap::AttemptGap,
+    Transition: t007_attempt_ceiling::AttemptCeiling,
+    Transition: t008_approval_not_on_reviewed_commit::ApprovalNotOnReviewedCommit,
+    Transition: t009_stale_approval::StaleApproval,
+    Transition: t010_stage_skipped::StageSkipped,
+    Transition: t011_self_approval::SelfApproval,
+    Transition: t012_oversized_log::OversizedLog,
+    Transition: t013_secret_in_event::SecretInEvent,
+    Transition: t014_blocked_without_blocker::BlockedWithoutBlocker,
+    Transition: t015_unblocked_too_early::UnblockedTooEarly,
+    Transition: t016_duplicate_event_id::DuplicateEventId,
+    Handshake: h001_invalid_json::InvalidJson,
+    Handshake: h002_missing_field::MessageMissingField,
+    Handshake: h003_unknown_message_type::UnknownMessageType,
+    Handshake: h004_wrong_field_type::WrongFieldType,
+    Handshake: h005_request_id_format::RequestIdFormat,
+    Handshake: h006_missing_request_id::MissingRequestId,
+    Handshake: h007_missing_approve::MissingApprove,
+    Handshake: h101_unknown_request::UnknownRequest,
+    Handshake: h102_response_kind_mismatch::ResponseKindMismatch,
+    Handshake: h103_wrong_responder::WrongResponder,
+    Handshake: h104_already_decided::AlreadyDecided,
+    Handshake: h105_reused_request_id::ReusedRequestId,
+    Handshake: h106_timestamp_backwards::TimestampBackwards,
+    Handshake: h107_activity_after_shutdown::ActivityAfterShutdown,
+    Handshake: h108_pending_at_end::PendingAtEnd,
+    Handshake: h109_rejection_without_feedback::RejectionWithoutFeedback,
+    Handshake: h110_wrong_role::WrongRole,
+    Handshake: h111_message_to_shut_down_member::MessageToShutDownMember,
+    Handshake: h112_second_pending_plan::SecondPendingPlan,
+    Handshake: h113_legacy_plan_submission::LegacyPlanSubmission,
+    Session: a001_invalid_line::InvalidLine,
+    Session: a002_tool_call_without_result::ToolCallWithoutResult,
+    Session: a003_result_without_call::ResultWithoutCall,
+    Session: a004_dangling_parent::DanglingParent,
+    Session: a005_duplicate_id::DuplicateId,
+}
 
 /// Every rule, in registry order.
-pub fn all() -> &'static [&'static dyn Described] {
-    &ALL
-}
-
-/// Run every enabled session rule over a session log.
-pub fn check_session(s: &crate::sessions::Session<'_>) -> Vec<Diagnostic> {
-    let first = RULES.len() + HANDOFF_RULES.len() + TRANSITION_RULES.len() + HANDSHAKE_RULES.len();
-    run_family(SESSION_RULES, first, &s.settings.rules, |r, out| {
-        r.check(s, out)
-    })
-}
-
-/// Run every enabled handshake rule over a handshake log.
-pub fn check_handshake(log: &crate::records::handshake::HandshakeLog<'_>) -> Vec<Diagnostic> {
-    let first = RULES.len() + HANDOFF_RULES.len() + TRANSITION_RULES.len();
-    run_family(HANDSHAKE_RULES, first, &log.settings.rules, |r, out| {
-        r.check(log, out)
-    })
-}
-
-/// Run every enabled transition rule over a transition log.
-pub fn check_transition(log: &crate::records::transition::TransitionLog<'_>) -> Vec<Diagnostic> {
-    let first = RULES.len() + HANDOFF_RULES.len();
-    run_family(TRANSITION_RULES, first, &log.settings.rules, |r, out| {
-        r.check(log, out)
-    })
-}
-
-/// Run every enabled handoff rule over a handoff record.
-pub fn check_handoff(r: &crate::records::handoff::Handoff<'_>) -> Vec<Diagnostic> {
-    run_family(
-        HANDOFF_RULES,
-        RULES.len(),
-        &r.settings.rules,
-        |rule, out| rule.check(r, out),
-    )
+pub fn all() -> &'static [Entry] {
+    REGISTRY
 }
 
 /// A rule by code (`L001`) or name (`self-invocation`), in any case.
-pub fn find(key: &str) -> Option<&'static dyn Described> {
-    all().iter().copied().find(|r| {
-        r.meta().code.eq_ignore_ascii_case(key) || r.meta().name.eq_ignore_ascii_case(key)
+pub fn find(key: &str) -> Option<&'static RuleMeta> {
+    all().iter().map(|r| r.meta()).find(|m| {
+        m.code.eq_ignore_ascii_case(key) || m.name.eq_ignore_ascii_case(key)
     })
 }
 
@@ -469,116 +205,65 @@ pub fn index_of(code: &str) -> Option<usize> {
     all().iter().position(|r| r.meta().code == code)
 }
 
-/// Run every enabled rule over a transcript, at its configured severity;
-/// diagnostics come back in source order.
-pub fn check(t: &Transcript<'_>) -> Vec<Diagnostic> {
-    if t.source.len() >= PARALLEL_RULES_FROM {
-        run_family_parallel(RULES, 0, &t.settings.rules, |r, out| r.check(t, out))
-    } else {
-        run_family(RULES, 0, &t.settings.rules, |r, out| r.check(t, out))
-    }
-}
-
-/// Transcripts this large have their rules run on every core at once (a
-/// directory of files already keeps every core busy with one file each).
-const PARALLEL_RULES_FROM: usize = 512 * 1024;
-
-/// [`run_family`], with the rules spread over the thread pool; the same
-/// diagnostics in the same order.
-fn run_family_parallel<R: Described + ?Sized>(
-    rules: &[&R],
-    first: usize,
-    selection: &crate::settings::RuleSelection,
-    check: impl Fn(&R, &mut Vec<Diagnostic>) + Sync,
-) -> Vec<Diagnostic> {
-    use rayon::prelude::*;
-    let parts: Vec<Vec<Diagnostic>> = rules
-        .par_iter()
+/// The rules of one kind of file, with their positions in [`all`].
+fn of_kind<R: ?Sized + 'static>(
+    pick: impl Fn(Entry) -> Option<&'static R>,
+) -> impl Iterator<Item = (usize, &'static R)> {
+    all()
+        .iter()
         .enumerate()
-        .with_max_len(1)
-        .map(|(j, rule)| run_one(*rule, first + j, selection, &check))
-        .collect();
-    let mut out: Vec<Diagnostic> = parts.into_iter().flatten().collect();
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
-    out
+        .filter_map(move |(i, e)| pick(*e).map(|r| (i, r)))
 }
 
-/// One rule, if enabled, at its configured severity; a panic becomes one
-/// internal-error diagnostic.
-fn run_one<R: Described + ?Sized>(
-    rule: &R,
-    i: usize,
-    selection: &crate::settings::RuleSelection,
-    check: &impl Fn(&R, &mut Vec<Diagnostic>),
-) -> Vec<Diagnostic> {
-    if !selection.enabled[i] {
-        return Vec::new();
-    }
-    let meta = rule.meta();
-    let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        inject_panic(meta.code);
-        let mut found = Vec::new();
-        check(rule, &mut found);
-        found
-    }));
-    match found {
-        Ok(mut found) => {
-            for d in &mut found {
-                d.severity = selection.severity[i];
-            }
-            found
-        }
-        Err(payload) => vec![internal_error(meta, &*payload)],
+/// Run every enabled rule over a transcript, at its configured severity;
+/// diagnostics come back in source order. Large transcripts have their
+/// rules spread over the thread pool.
+pub fn check_transcript(t: &Transcript<'_>, selection: &RuleSelection) -> Vec<Diagnostic> {
+    let rules = of_kind(|e| match e {
+        Entry::Transcript(r) => Some(r),
+        _ => None,
+    });
+    if t.source.len() >= run::PARALLEL_RULES_FROM {
+        run::parallel(rules.collect(), selection, |r, out| r.check(t, out))
+    } else {
+        run::in_turn(rules, selection, |r, out| r.check(t, out))
     }
 }
 
-/// Run the enabled rules of one family (`first` is the family's first index
-/// in [`all`]) at their configured severity, in source order. A rule that
-/// panics loses its findings for this file and leaves one internal-error
-/// diagnostic instead; the other rules still run.
-fn run_family<R: Described + ?Sized>(
-    rules: &[&R],
-    first: usize,
-    selection: &crate::settings::RuleSelection,
-    check: impl Fn(&R, &mut Vec<Diagnostic>),
-) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for (j, rule) in rules.iter().enumerate() {
-        out.extend(run_one(*rule, first + j, selection, &check));
-    }
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
-    out
+/// Run every enabled handoff rule over a handoff record.
+pub fn check_handoff(record: &Handoff<'_>, selection: &RuleSelection) -> Vec<Diagnostic> {
+    let rules = of_kind(|e| match e {
+        Entry::Handoff(r) => Some(r),
+        _ => None,
+    });
+    run::in_turn(rules, selection, |r, out| r.check(record, out))
 }
 
-/// The diagnostic left by a rule that panicked.
-fn internal_error(meta: &'static RuleMeta, payload: &(dyn std::any::Any + Send)) -> Diagnostic {
-    let cause = crate::guard::message(payload);
-    let mut d = meta
-        .diagnostic(
-            0..0,
-            format!(
-                "internal error in {} {}: {cause}; its findings for this file are missing",
-                meta.code, meta.name
-            ),
-        )
-        .with_help("this is a bug in boardlint, not in the file: please report it with the file that triggers it");
-    d.severity = crate::diagnostic::Severity::Error;
-    d.internal = true;
-    d
+/// Run every enabled transition rule over a transition log.
+pub fn check_transition(log: &TransitionLog<'_>, selection: &RuleSelection) -> Vec<Diagnostic> {
+    let rules = of_kind(|e| match e {
+        Entry::Transition(r) => Some(r),
+        _ => None,
+    });
+    run::in_turn(rules, selection, |r, out| r.check(log, out))
 }
 
-/// Debug builds make the rule named by `BOARDLINT_PANIC_IN_RULE` panic, so
-/// tests can show that a failing rule is contained. Release builds never do.
-fn inject_panic(code: &str) {
-    #[cfg(debug_assertions)]
-    {
-        static TARGET: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-        let target = TARGET.get_or_init(|| std::env::var("BOARDLINT_PANIC_IN_RULE").ok());
-        if target.as_deref() == Some(code) {
-            panic!("injected panic in {code}");
-        }
-    }
-    let _ = code;
+/// Run every enabled handshake rule over a handshake log.
+pub fn check_handshake(log: &HandshakeLog<'_>, selection: &RuleSelection) -> Vec<Diagnostic> {
+    let rules = of_kind(|e| match e {
+        Entry::Handshake(r) => Some(r),
+        _ => None,
+    });
+    run::in_turn(rules, selection, |r, out| r.check(log, out))
+}
+
+/// Run every enabled session rule over a session log.
+pub fn check_session(s: &Session<'_>, selection: &RuleSelection) -> Vec<Diagnostic> {
+    let rules = of_kind(|e| match e {
+        Entry::Session(r) => Some(r),
+        _ => None,
+    });
+    run::in_turn(rules, selection, |r, out| r.check(s, out))
 }
 
 /// Shared imports for rule files.
@@ -625,8 +310,8 @@ mod tests {
 
     #[test]
     fn finds_rules_by_code_or_name() {
-        assert_eq!(find("l001").unwrap().meta().name, "self-invocation");
-        assert_eq!(find("Self-Invocation").unwrap().meta().code, "L001");
+        assert_eq!(find("l001").unwrap().name, "self-invocation");
+        assert_eq!(find("Self-Invocation").unwrap().code, "L001");
         assert!(find("Z999").is_none());
     }
 
@@ -642,19 +327,23 @@ mod tests {
         // Past the size from which a file's RESPONSE fields are parsed on
         // each call instead of kept: the same findings.
         let settings = crate::settings::Settings::default();
-        let kept = check(&Transcript::build(&text, &settings));
+        let kept = check_transcript(&Transcript::build(&text, &settings), &settings.rules);
         let padded = format!("{text}{}", "\n".repeat(crate::model::KEEP_FIELDS_BELOW));
-        let reparsed = check(&Transcript::build(&padded, &settings));
+        let reparsed = check_transcript(&Transcript::build(&padded, &settings), &settings.rules);
         let key = |d: &Diagnostic| (d.code, d.span.clone(), d.message.clone());
         assert!(kept.iter().any(|d| d.code == "R001") && kept.iter().any(|d| d.code == "R005"));
         assert_eq!(
             kept.iter().map(key).collect::<Vec<_>>(),
             reparsed.iter().map(key).collect::<Vec<_>>()
         );
-        let source = text.repeat(PARALLEL_RULES_FROM / text.len() + 1);
+        let source = text.repeat(run::PARALLEL_RULES_FROM / text.len() + 1);
         let t = Transcript::build(&source, &settings);
-        let parallel = check(&t);
-        let in_turn = run_family(RULES, 0, &t.settings.rules, |r, out| r.check(&t, out));
+        let parallel = check_transcript(&t, &settings.rules);
+        let transcript_rules = of_kind(|e| match e {
+            Entry::Transcript(r) => Some(r),
+            _ => None,
+        });
+        let in_turn = run::in_turn(transcript_rules, &settings.rules, |r, out| r.check(&t, out));
         assert!(parallel.len() > 100, "{}", parallel.len());
         assert_eq!(
             parallel.iter().map(key).collect::<Vec<_>>(),

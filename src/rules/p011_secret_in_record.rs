@@ -31,7 +31,7 @@ declare_rule! {
     }
 }
 
-pub use crate::secrets::{credential, secret_key};
+use crate::secrets::{credential, secret_key};
 
 fn walk(key: Option<&str>, value: &Value, found: &mut Vec<(String, &'static str)>) {
     match value {

@@ -1,3 +1,4 @@
+use crate::model::response::confidence_level;
 use crate::model::FieldName;
 use crate::rules::prelude::*;
 use crate::syntax::BlockKind;
@@ -29,18 +30,6 @@ declare_rule! {
     }
 }
 
-/// The confidence level a field value names, if it is a valid one.
-pub fn level(value: &str) -> Option<&'static str> {
-    let v = value
-        .trim()
-        .trim_matches(|c| c == '*' || c == '_')
-        .trim()
-        .trim_end_matches('.');
-    ["high", "medium", "low"]
-        .into_iter()
-        .find(|l| l.eq_ignore_ascii_case(v))
-}
-
 impl Rule for InvalidConfidence {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         for block in t
@@ -53,7 +42,7 @@ impl Rule for InvalidConfidence {
                 continue;
             };
             let value = t.text(&field.value).trim();
-            if level(value).is_some() {
+            if confidence_level(value).is_some() {
                 continue;
             }
             let span = if value.is_empty() {

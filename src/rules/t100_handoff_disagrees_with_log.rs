@@ -34,7 +34,6 @@ impl HandoffRule for HandoffDisagreesWithLog {
             return;
         };
         let Some(end) = r
-            .settings
             .run
             .runs
             .iter()

@@ -23,12 +23,11 @@ use std::path::Path;
 
 use json::{JStr, JValue};
 
-use crate::diagnostic::Diagnostic;
 use crate::settings::Settings;
 use crate::syntax::Span;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub enum SessionFormat {
     ClaudeCode,
     Codex,
     /// OpenAI chat messages as one JSON document (a request body).
@@ -44,31 +43,31 @@ pub enum Format {
     Pi,
 }
 
-impl Format {
+impl SessionFormat {
     /// Every format, in the order detection asks them.
-    pub const ALL: [Format; 9] = [
-        Format::ClaudeCode,
-        Format::Codex,
-        Format::OpenAi,
-        Format::OpenAiJsonl,
-        Format::Cline,
-        Format::GeminiJson,
-        Format::GeminiJsonl,
-        Format::OpenCode,
-        Format::Pi,
+    pub const ALL: [SessionFormat; 9] = [
+        SessionFormat::ClaudeCode,
+        SessionFormat::Codex,
+        SessionFormat::OpenAi,
+        SessionFormat::OpenAiJsonl,
+        SessionFormat::Cline,
+        SessionFormat::GeminiJson,
+        SessionFormat::GeminiJsonl,
+        SessionFormat::OpenCode,
+        SessionFormat::Pi,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
-            Format::ClaudeCode => "Claude Code session",
-            Format::Codex => "Codex CLI rollout",
-            Format::OpenAi => "OpenAI chat messages",
-            Format::OpenAiJsonl => "OpenAI chat dataset (JSONL)",
-            Format::Cline => "Cline task history",
-            Format::GeminiJson => "Gemini CLI chat (JSON)",
-            Format::GeminiJsonl => "Gemini CLI chat (JSONL)",
-            Format::OpenCode => "OpenCode export",
-            Format::Pi => "Pi agent session",
+            SessionFormat::ClaudeCode => "Claude Code session",
+            SessionFormat::Codex => "Codex CLI rollout",
+            SessionFormat::OpenAi => "OpenAI chat messages",
+            SessionFormat::OpenAiJsonl => "OpenAI chat dataset (JSONL)",
+            SessionFormat::Cline => "Cline task history",
+            SessionFormat::GeminiJson => "Gemini CLI chat (JSON)",
+            SessionFormat::GeminiJsonl => "Gemini CLI chat (JSONL)",
+            SessionFormat::OpenCode => "OpenCode export",
+            SessionFormat::Pi => "Pi agent session",
         }
     }
 }
@@ -83,7 +82,7 @@ const DETECT_RECORDS: usize = 64;
 /// file, its name). A JSON document is recognised by its top-level shape; a
 /// JSONL log by the first of its first records that has the shape of one
 /// format's records, whatever records come before it.
-pub fn detect(path: Option<&Path>, text: &str) -> Option<Format> {
+pub fn detect(path: Option<&Path>, text: &str) -> Option<SessionFormat> {
     let name = path
         .and_then(|p| p.file_name())
         .and_then(|n| n.to_str())
@@ -95,7 +94,7 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<Format> {
             let jsonl = name.ends_with(".jsonl");
             return match document(&v, name) {
                 // A `.jsonl` file of one conversation is a dataset of one.
-                Some(Format::OpenAi) if jsonl && v.is_object() => Some(Format::OpenAiJsonl),
+                Some(SessionFormat::OpenAi) if jsonl && v.is_object() => Some(SessionFormat::OpenAiJsonl),
                 Some(format) => Some(format),
                 None => record(&v),
             };
@@ -110,37 +109,37 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<Format> {
 }
 
 /// The format of a whole JSON document.
-fn document(v: &JValue<'_>, name: &str) -> Option<Format> {
+fn document(v: &JValue<'_>, name: &str) -> Option<SessionFormat> {
     if name == "api_conversation_history.json" && v.as_array().is_some() {
-        return Some(Format::Cline);
+        return Some(SessionFormat::Cline);
     }
     if gemini::is_document(v) {
-        return Some(Format::GeminiJson);
+        return Some(SessionFormat::GeminiJson);
     }
     if opencode::is_document(v) {
-        return Some(Format::OpenCode);
+        return Some(SessionFormat::OpenCode);
     }
     if cline::is_document(v) {
-        return Some(Format::Cline);
+        return Some(SessionFormat::Cline);
     }
     if openai::is_document(v) {
-        return Some(Format::OpenAi);
+        return Some(SessionFormat::OpenAi);
     }
     None
 }
 
 /// The format whose records look like this one, if any.
-fn record(v: &JValue<'_>) -> Option<Format> {
+fn record(v: &JValue<'_>) -> Option<SessionFormat> {
     if claude::is_record(v) {
-        Some(Format::ClaudeCode)
+        Some(SessionFormat::ClaudeCode)
     } else if codex::is_record(v) {
-        Some(Format::Codex)
+        Some(SessionFormat::Codex)
     } else if pi::is_record(v) {
-        Some(Format::Pi)
+        Some(SessionFormat::Pi)
     } else if gemini::is_record(v) {
-        Some(Format::GeminiJsonl)
+        Some(SessionFormat::GeminiJsonl)
     } else if openai::is_record(v) {
-        Some(Format::OpenAiJsonl)
+        Some(SessionFormat::OpenAiJsonl)
     } else {
         None
     }
@@ -240,20 +239,6 @@ pub struct Session<'a> {
     pub settings: &'a Settings,
 }
 
-/// Check a session log: every conversation with the transcript rules, and
-/// the log itself with the session rules.
-pub fn check(format: Format, source: &str, settings: &Settings) -> Vec<Diagnostic> {
-    let log = SessionLog::read(format, source);
-    let mut out = log.check_conversations(settings);
-    out.extend(crate::rules::check_session(&Session {
-        log: &log,
-        source,
-        settings,
-    }));
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
-    out
-}
-
 /// The text blocks of a message's content: the content itself when it is a
 /// string, else the `text` of each block of the given types.
 fn text_blocks(content: &JValue<'_>, block_types: &[&str]) -> Vec<Piece> {
@@ -293,26 +278,26 @@ fn anthropic_tools(content: &JValue<'_>, line: usize, line_span: &Span, log: &mu
 }
 
 impl SessionLog {
-    pub fn read(format: Format, text: &str) -> SessionLog {
+    pub fn read(format: SessionFormat, text: &str) -> SessionLog {
         SessionLog::read_with(format, text, PARALLEL_FROM)
     }
 
-    fn read_with(format: Format, text: &str, parallel_from: usize) -> SessionLog {
+    fn read_with(format: SessionFormat, text: &str, parallel_from: usize) -> SessionLog {
         let mut log = SessionLog {
-            structured_tools: format != Format::Cline,
+            structured_tools: format != SessionFormat::Cline,
             parallel_from,
             ..SessionLog::default()
         };
         match format {
-            Format::ClaudeCode => claude::read(&mut log, text),
-            Format::Codex => codex::read(&mut log, text),
-            Format::OpenAi => openai::read_document(&mut log, text),
-            Format::OpenAiJsonl => openai::read_jsonl(&mut log, text),
-            Format::Cline => cline::read(&mut log, text),
-            Format::GeminiJson => gemini::read_document(&mut log, text),
-            Format::GeminiJsonl => gemini::read_jsonl(&mut log, text),
-            Format::OpenCode => opencode::read(&mut log, text),
-            Format::Pi => pi::read(&mut log, text),
+            SessionFormat::ClaudeCode => claude::read(&mut log, text),
+            SessionFormat::Codex => codex::read(&mut log, text),
+            SessionFormat::OpenAi => openai::read_document(&mut log, text),
+            SessionFormat::OpenAiJsonl => openai::read_jsonl(&mut log, text),
+            SessionFormat::Cline => cline::read(&mut log, text),
+            SessionFormat::GeminiJson => gemini::read_document(&mut log, text),
+            SessionFormat::GeminiJsonl => gemini::read_jsonl(&mut log, text),
+            SessionFormat::OpenCode => opencode::read(&mut log, text),
+            SessionFormat::Pi => pi::read(&mut log, text),
         }
         log
     }
@@ -377,28 +362,19 @@ impl SessionLog {
         }
     }
 
-    /// Check every conversation with the transcript rules and map each
-    /// diagnostic back to the raw bytes of the log.
-    pub fn check_conversations(&self, settings: &Settings) -> Vec<Diagnostic> {
-        let mut out = Vec::new();
+    /// Each conversation's assistant text, assembled into one transcript
+    /// text, with the map that takes a span of that text back to the raw
+    /// bytes of the log that hold it. Conversations with no text are passed
+    /// over.
+    pub fn each_transcript(&self, settings: &Settings, mut each: impl FnMut(&str, &SpanMap<'_>)) {
         for conversation in &self.conversations {
             let speakers = speaker_lines(conversation, settings);
-            let (virtual_text, index) = assemble(conversation, &speakers);
-            if virtual_text.trim().is_empty() {
+            let (text, index) = assemble(conversation, &speakers);
+            if text.trim().is_empty() {
                 continue;
             }
-            let transcript = crate::model::Transcript::build(&virtual_text, settings);
-            let mut diagnostics = crate::rules::check(&transcript);
-            crate::suppress::apply(&transcript, &mut diagnostics);
-            for mut d in diagnostics {
-                d.span = map_span(&index, &d.span);
-                for (span, _) in &mut d.related {
-                    *span = map_span(&index, span);
-                }
-                out.push(d);
-            }
+            each(&text, &SpanMap { index });
         }
-        out
     }
 
     /// For each call id, the order of its last result (A002), and for each
@@ -425,6 +401,18 @@ impl SessionLog {
 
 /// Where each piece sits in the assembled text: (start, piece).
 type Index<'c> = Vec<(usize, &'c JStr)>;
+
+/// Takes a span of a conversation's assembled text back to the log's bytes.
+pub struct SpanMap<'c> {
+    index: Index<'c>,
+}
+
+impl SpanMap<'_> {
+    /// The bytes of the log that hold `span` of the assembled text.
+    pub fn span(&self, span: &Span) -> Span {
+        map_span(&self.index, span)
+    }
+}
 
 /// For each message whose agent name `session.roles` maps to a role, a
 /// speaker line (`CFO:`) placed before it, mapped to the message's first
@@ -537,7 +525,7 @@ mod tests {
             r#"{"type":"summary","summary":"s","leafUuid":"l"}"#,
         ] {
             let log = format!("{first}\n{first}\n{envelope}\n");
-            assert_eq!(detect(None, &log), Some(Format::ClaudeCode), "{first}");
+            assert_eq!(detect(None, &log), Some(SessionFormat::ClaudeCode), "{first}");
         }
         assert_eq!(detect(None, &format!("{unknown}\n{unknown}\n")), None);
     }
@@ -547,13 +535,13 @@ mod tests {
         let line = r#"{"messages":[{"role":"user","content":"x"}]}"#;
         assert_eq!(
             detect(Some(Path::new("a.jsonl")), line),
-            Some(Format::OpenAiJsonl)
+            Some(SessionFormat::OpenAiJsonl)
         );
         assert_eq!(
             detect(Some(Path::new("a.json")), line),
-            Some(Format::OpenAi)
+            Some(SessionFormat::OpenAi)
         );
-        assert_eq!(detect(None, line), Some(Format::OpenAi));
+        assert_eq!(detect(None, line), Some(SessionFormat::OpenAi));
     }
 
     #[test]
@@ -561,39 +549,39 @@ mod tests {
         let cases = [
             (
                 r#"{"timestamp":"t","type":"session_meta","payload":{}}"#,
-                Format::Codex,
+                SessionFormat::Codex,
             ),
             (
                 r#"{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}"#,
-                Format::Pi,
+                SessionFormat::Pi,
             ),
             (
                 r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#,
-                Format::GeminiJsonl,
+                SessionFormat::GeminiJsonl,
             ),
             (
                 r#"{"messages":[{"role":"user","content":"x"}]}"#,
-                Format::OpenAi,
+                SessionFormat::OpenAi,
             ),
             (
                 "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}\n{\"messages\":[]}\n",
-                Format::OpenAiJsonl,
+                SessionFormat::OpenAiJsonl,
             ),
             (
                 r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","messages":[]}"#,
-                Format::GeminiJson,
+                SessionFormat::GeminiJson,
             ),
             (
                 r#"{"info":{"id":"ses_1"},"messages":[{"info":{"role":"user"},"parts":[]}]}"#,
-                Format::OpenCode,
+                SessionFormat::OpenCode,
             ),
             (
                 r#"[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"read_file","input":{}}]}]"#,
-                Format::Cline,
+                SessionFormat::Cline,
             ),
             (
                 r#"[{"role":"user","content":"x"},{"role":"assistant","content":"y"}]"#,
-                Format::OpenAi,
+                SessionFormat::OpenAi,
             ),
         ];
         for (text, format) in cases {

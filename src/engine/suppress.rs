@@ -159,10 +159,11 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
     let Some(x001) = rules::index_of("X001") else {
         return;
     };
-    if !t.settings.rules.enabled[x001] {
+    if !t.settings.rules.is_on(x001) {
         return;
     }
     let meta = rules::all()[x001].meta();
+    let severity = t.settings.rules.severity(x001, meta.severity);
     for c in &comments {
         let message = if !c.unknown.is_empty() {
             format!(
@@ -178,7 +179,7 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
             .diagnostic(c.span.clone(), message)
             .with_label("unused suppression")
             .with_help("remove the comment, or name the rule it is meant for (`boardlint rule --all` lists them)");
-        d.severity = t.settings.rules.severity[x001];
+        d.severity = severity;
         diagnostics.push(d);
     }
 }

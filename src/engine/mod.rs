@@ -1,0 +1,248 @@
+//! The engine: the one way a text is linted. It takes a file's text, its
+//! path and its resolved settings, decides its kind once, builds the model
+//! that kind has (a transcript, a record, a session log), runs the rules and
+//! the suppressions, hides credentials, and returns the diagnostics in
+//! source order. `check`, `fmt`, `--fix` and every server call it.
+//!
+//! [`Engine`] is the library's face of it: a resolved configuration, asked
+//! about one file at a time.
+//!
+//! ```no_run
+//! use boardlint::{Config, Engine};
+//!
+//! let engine = Engine::new(Config::default());
+//! let text = "CFO: [INVOKE:cfo|What is our runway?]\n";
+//! for d in engine.check(None, text) {
+//!     println!("{} {}: {}", d.code, d.name, d.message);
+//! }
+//! ```
+
+mod kind;
+mod suppress;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::context::{FileContext, RunContext};
+use crate::diagnostic::Diagnostic;
+use crate::format::FormatOptions;
+use crate::kinds::FileKind;
+use crate::sessions::SessionFormat;
+use crate::settings::Settings;
+use crate::{model, records, rules, secrets, sessions};
+
+pub(crate) use kind::detect;
+
+/// A resolved configuration, ready to lint files with.
+#[derive(Debug, Clone, Default)]
+pub struct Engine {
+    config: Arc<Config>,
+}
+
+impl Engine {
+    /// An engine with this configuration (`Config::default()` for the
+    /// protocol's defaults, `Config::load` for a configuration file).
+    pub fn new(config: Config) -> Engine {
+        Engine::shared(Arc::new(config))
+    }
+
+    pub(crate) fn shared(config: Arc<Config>) -> Engine {
+        Engine { config }
+    }
+
+    /// The configuration this engine applies.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The settings of a file at `path`: the configuration's, less what its
+    /// `per-file-ignores` turn off there.
+    pub(crate) fn settings(&self, path: Option<&Path>) -> Settings {
+        match path {
+            Some(path) => self.config.settings_for(path),
+            None => self.config.settings.clone(),
+        }
+    }
+
+    /// The kind a file is read as: what the configuration's `kinds` say for
+    /// its path, else what its path and content show.
+    pub fn kind(&self, path: Option<&Path>, text: &str) -> FileKind {
+        path.and_then(|p| self.config.kind_for(p))
+            .unwrap_or_else(|| detect(path, text))
+    }
+
+    /// Every diagnostic of a file checked alone (no other file of a run is
+    /// known to its rules), in source order.
+    pub fn check(&self, path: Option<&Path>, text: &str) -> Vec<Diagnostic> {
+        self.check_in_run(path, text, RunContext::empty())
+    }
+
+    /// Every diagnostic of a file checked in a run whose other files
+    /// contributed `run` (see [`Engine::contribution`]), in source order.
+    pub fn check_in_run(&self, path: Option<&Path>, text: &str, run: &RunContext) -> Vec<Diagnostic> {
+        let settings = self.settings(path);
+        let kind = self.kind(path, text);
+        check(text, &settings, FileContext { path, kind, run })
+    }
+
+    /// Every diagnostic of a file read as `kind`, whatever its path and
+    /// content say (as the `kinds` setting forces a kind), checked alone.
+    pub fn check_as(&self, kind: FileKind, path: Option<&Path>, text: &str) -> Vec<Diagnostic> {
+        let settings = self.settings(path);
+        check(text, &settings, FileContext {
+            path,
+            kind,
+            run: RunContext::empty(),
+        })
+    }
+
+    /// The agent tool's format a session log is written in, if the text is
+    /// one boardlint reads (`docs/sessions.md`).
+    pub fn session_format(&self, path: Option<&Path>, text: &str) -> Option<SessionFormat> {
+        sessions::detect(path, text)
+    }
+
+    /// What a file tells the rules of the other files of its run: the
+    /// proposals its decision log flags, the run ends of its transition log.
+    pub fn contribution(&self, path: &Path, text: &str) -> RunContext {
+        let settings = self.settings(Some(path));
+        let kind = self.kind(Some(path), text);
+        contribution(text, &settings, FileContext {
+            path: Some(path),
+            kind,
+            run: RunContext::empty(),
+        })
+    }
+
+    /// A file's text as `boardlint fmt` writes it, or `None` for a kind that
+    /// is not formatted (only transcripts and decision logs are).
+    pub fn format(&self, path: Option<&Path>, text: &str) -> Option<String> {
+        let kind = self.kind(path, text);
+        let settings = self.settings(path);
+        formats(kind).then(|| {
+            format(text, &settings, &FormatOptions {
+                lang: self.config.lang,
+            })
+        })
+    }
+}
+
+/// Whether `fmt` rewrites files of this kind.
+pub(crate) fn formats(kind: FileKind) -> bool {
+    matches!(kind, FileKind::Transcript | FileKind::DecisionLog)
+}
+
+/// A draft rewritten into the canonical layout.
+pub(crate) fn format(text: &str, settings: &Settings, options: &FormatOptions) -> String {
+    crate::format::format(text, settings, options)
+}
+
+/// Check a file's text as the kind its context says, with these settings.
+/// Every diagnostic passes through the credential filter: no output shows a
+/// credential.
+pub(crate) fn check(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<Diagnostic> {
+    let mut diagnostics = check_kind(source, settings, file);
+    secrets::redact_diagnostics(source, &mut diagnostics);
+    diagnostics
+}
+
+fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<Diagnostic> {
+    let selection = &settings.rules;
+    match file.kind {
+        FileKind::Handoff => {
+            let record = records::handoff::Handoff::parse(source, settings, file.run);
+            rules::check_handoff(&record, selection)
+        }
+        FileKind::HandshakeLog => {
+            let log = records::handshake::HandshakeLog::parse(file.path, source, settings);
+            rules::check_handshake(&log, selection)
+        }
+        FileKind::TransitionLog => {
+            let log = records::transition::TransitionLog::parse(source, settings);
+            rules::check_transition(&log, selection)
+        }
+        FileKind::SessionLog => check_session(source, settings, file),
+        FileKind::Other => Vec::new(),
+        FileKind::Transcript | FileKind::DecisionLog => {
+            let transcript = model::Transcript::build_file(source, settings, file);
+            check_transcript(&transcript)
+        }
+    }
+}
+
+/// The transcript rules and the suppression comments, in source order.
+fn check_transcript(transcript: &model::Transcript<'_>) -> Vec<Diagnostic> {
+    let mut diagnostics = rules::check_transcript(transcript, &transcript.settings.rules);
+    suppress::apply(transcript, &mut diagnostics);
+    sort(&mut diagnostics);
+    diagnostics
+}
+
+/// A session log: each conversation's text checked as a transcript, its
+/// diagnostics mapped back to the log's bytes, then the session rules over
+/// the log itself.
+fn check_session(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<Diagnostic> {
+    // Forced by `kinds` but of no known shape: read as Claude Code, the most
+    // tolerant reader.
+    let format =
+        sessions::detect(file.path, source).unwrap_or(SessionFormat::ClaudeCode);
+    let log = sessions::SessionLog::read(format, source);
+    let mut out = Vec::new();
+    log.each_transcript(settings, |text, map| {
+        // A conversation is no file of its own: path rules stay silent.
+        let transcript = model::Transcript::build_file(text, settings, FileContext {
+            path: None,
+            kind: FileKind::Transcript,
+            run: file.run,
+        });
+        for mut d in check_transcript(&transcript) {
+            d.span = map.span(&d.span);
+            for (span, _) in &mut d.related {
+                *span = map.span(span);
+            }
+            out.push(d);
+        }
+    });
+    out.extend(rules::check_session(
+        &sessions::Session {
+            log: &log,
+            source,
+            settings,
+        },
+        &settings.rules,
+    ));
+    sort(&mut out);
+    out
+}
+
+fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+}
+
+/// What one file contributes to the run: the flagged proposals of a
+/// decision log (D006), the run ends of a transition log (T100).
+pub(crate) fn contribution(source: &str, settings: &Settings, file: FileContext<'_>) -> RunContext {
+    let Some(path) = file.path else {
+        return RunContext::default();
+    };
+    match file.kind {
+        FileKind::DecisionLog => {
+            let t = model::Transcript::build_file(source, settings, file);
+            RunContext {
+                proposals: model::decisions::proposals(&t),
+                ..RunContext::default()
+            }
+        }
+        FileKind::TransitionLog => {
+            let log = records::transition::TransitionLog::parse(source, settings);
+            let shown = path.display().to_string();
+            let shown = shown.strip_prefix("./").unwrap_or(&shown).to_string();
+            RunContext {
+                runs: log.run_ends(&shown),
+                ..RunContext::default()
+            }
+        }
+        _ => RunContext::default(),
+    }
+}
