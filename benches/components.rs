@@ -8,9 +8,8 @@
 #[path = "support/gen.rs"]
 mod gen;
 
-use boardlint::format::{format, FormatOptions};
-use boardlint::model::Transcript;
-use boardlint::settings::Settings;
+use boardlint::internals;
+use boardlint::Engine;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -20,32 +19,29 @@ fn transcript(bytes: usize) -> String {
 }
 
 fn components(c: &mut Criterion) {
-    let settings = Settings::default();
+    let engine = Engine::default();
     let text = transcript(1_000_000);
     let mut group = c.benchmark_group("transcript-1MB");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(20);
     group.bench_function("parse", |b| {
-        b.iter(|| boardlint::syntax::parse(black_box(&text)))
+        b.iter(|| internals::read_lines(black_box(&text)))
     });
     group.bench_function("model", |b| {
-        b.iter(|| Transcript::build(black_box(&text), &settings).blocks.len())
+        b.iter(|| internals::with_transcript(black_box(&text), |t| t.blocks.len()))
     });
-    let model = Transcript::build(&text, &settings);
-    group.bench_function("rules", |b| {
-        b.iter(|| boardlint::rules::check(black_box(&model)))
+    internals::with_transcript(&text, |model| {
+        group.bench_function("rules", |b| {
+            b.iter(|| internals::run_rules(black_box(model)))
+        });
     });
-    group.bench_function("check", |b| {
-        b.iter(|| boardlint::check_source(black_box(&text), &settings))
-    });
-    group.bench_function("fmt", |b| {
-        b.iter(|| format(black_box(&text), &settings, &FormatOptions::default()))
-    });
+    group.bench_function("check", |b| b.iter(|| engine.check(None, black_box(&text))));
+    group.bench_function("fmt", |b| b.iter(|| engine.format(None, black_box(&text))));
     group.finish();
 }
 
 fn shapes(c: &mut Criterion) {
-    let settings = Settings::default();
+    let engine = Engine::default();
     let mut group = c.benchmark_group("shapes");
     group.sample_size(10);
     for (shape, n) in [
@@ -59,7 +55,7 @@ fn shapes(c: &mut Criterion) {
         let text = gen::shape(shape, n).expect("a known shape");
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::new("check", shape), &text, |b, text| {
-            b.iter(|| boardlint::check_source(black_box(text), &settings))
+            b.iter(|| engine.check(None, black_box(text)))
         });
     }
     group.finish();

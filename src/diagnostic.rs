@@ -45,8 +45,6 @@ pub struct Diagnostic {
     pub redact: Vec<Span>,
 }
 
-pub use crate::secrets::redacted;
-
 /// `source` with every redacted span of `diagnostics` overwritten by `*`,
 /// byte for byte, so offsets and lines stay where they were.
 pub fn redact_source(source: &str, diagnostics: &[Diagnostic]) -> Option<String> {

@@ -67,6 +67,43 @@ pub use rules::{Family, RuleMeta};
 pub use sessions::SessionFormat;
 pub use syntax::Span;
 
+/// The engine's parts one at a time, for the fuzz targets and the
+/// component benchmarks (the `internals` feature). Not a stable API.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::model::Transcript;
+    use crate::settings::Settings;
+
+    /// Read a text into its lines, as the engine does; how many there are.
+    pub fn read_lines(source: &str) -> usize {
+        crate::syntax::parse(source).lines.len()
+    }
+
+    /// Build a transcript's model with the default settings and hand it to
+    /// `f`.
+    pub fn with_transcript<R>(source: &str, f: impl FnOnce(&Transcript<'_>) -> R) -> R {
+        let settings = Settings::default();
+        f(&Transcript::build(source, &settings))
+    }
+
+    /// Run every transcript rule over a model; how many findings.
+    pub fn run_rules(t: &Transcript<'_>) -> usize {
+        crate::rules::check_transcript(t, &t.settings.rules).len()
+    }
+
+    /// Check a text as a session log of this format, whatever its shape;
+    /// how many findings.
+    pub fn check_session_as(format: crate::SessionFormat, source: &str) -> usize {
+        let settings = Settings::default();
+        let file = crate::context::FileContext {
+            kind: crate::FileKind::SessionLog,
+            ..crate::context::FileContext::transcript()
+        };
+        crate::engine::check_session(format, source, &settings, file).len()
+    }
+}
+
 /// Every rule boardlint has, in the order `boardlint rule --all` lists them.
 pub fn rules() -> impl Iterator<Item = &'static RuleMeta> {
     rules::all().iter().map(|r| r.meta())
@@ -80,5 +117,26 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    cli::run(args)
+    use clap::Parser as _;
+    use cli::{Cli, Command};
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return if err.use_stderr() {
+                commands::EXIT_FAILURE
+            } else {
+                commands::EXIT_OK
+            };
+        }
+    };
+    match cli.command {
+        Command::Check(args) => commands::check::run(&args),
+        Command::Fmt(args) => commands::fmt::run(&args),
+        Command::Rule(args) => commands::rule::run(&args),
+        Command::Config(args) => commands::config::show(&args),
+        Command::Init(args) => commands::config::init(&args),
+        Command::Completions(args) => commands::generate::completions(args.shell, cli::command()),
+        Command::Man => commands::generate::man(cli::command()),
+    }
 }

@@ -5,7 +5,6 @@
 use std::fs;
 use std::path::PathBuf;
 
-
 fn docs_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/rules")
 }

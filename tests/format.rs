@@ -73,7 +73,8 @@ fn golden_output_is_a_canonical_card() {
     let mut failures = Vec::new();
     for path in files_under(&root().join("tests/fmt"), "md") {
         let formatted = fmt(&fs::read_to_string(&path).unwrap());
-        let layout: Vec<&str> = Engine::default().check(None, &formatted)
+        let layout: Vec<&str> = Engine::default()
+            .check(None, &formatted)
             .into_iter()
             .map(|d| d.code)
             .filter(|c| ["C001", "C002", "C003", "C005"].contains(c))
@@ -224,7 +225,8 @@ fn suppression_comments_keep_covering_their_lines_after_fmt() {
     let source = fs::read_to_string(root().join("tests/fmt/mixed-card-comments.md")).unwrap();
     let engine = Engine::default();
     let codes = |text: &str| -> Vec<String> {
-        let mut c: Vec<String> = engine.check(None, text)
+        let mut c: Vec<String> = engine
+            .check(None, text)
             .into_iter()
             .map(|d| d.code.to_string())
             .collect();
@@ -299,7 +301,8 @@ fn the_upstream_bullet_list_draft_comes_out_as_a_canonical_card() {
         "{out}"
     );
     assert!(lost_words(&source, &out).is_empty());
-    let codes: Vec<&str> = Engine::default().check(None, &out)
+    let codes: Vec<&str> = Engine::default()
+        .check(None, &out)
         .into_iter()
         .map(|d| d.code)
         .collect();

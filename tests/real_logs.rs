@@ -103,18 +103,22 @@ fn every_real_log_is_detected_and_gives_its_pinned_diagnostics() {
     for (rel, format, pinned) in LOGS {
         let path = root().join(rel);
         let text = fs::read_to_string(&path).unwrap();
-        assert_eq!(Engine::default().session_format(Some(&path), &text), Some(*format), "{rel}");
+        assert_eq!(
+            Engine::default().session_format(Some(&path), &text),
+            Some(*format),
+            "{rel}"
+        );
         assert_eq!(
             Engine::default().kind(Some(&path), &text),
             FileKind::SessionLog,
             "{rel}"
         );
         let index = LineIndex::new(&text);
-        let found: Vec<(&str, usize)> =
-            Engine::default().check(Some(&path), &text)
-                .iter()
-                .map(|d| (d.code, index.position(d.span.start).line))
-                .collect();
+        let found: Vec<(&str, usize)> = Engine::default()
+            .check(Some(&path), &text)
+            .iter()
+            .map(|d| (d.code, index.position(d.span.start).line))
+            .collect();
         assert_eq!(&found[..], *pinned, "{rel}");
     }
 }
@@ -208,7 +212,8 @@ fn a_marker_put_into_an_assistant_text_is_reported_where_it_is() {
         fs::write(&path, &text).unwrap();
         let index = LineIndex::new(&text);
         let want = index.position(at + "[INVOKE:".len());
-        let found: Vec<_> = Engine::default().check(Some(&path), &text)
+        let found: Vec<_> = Engine::default()
+            .check(Some(&path), &text)
             .into_iter()
             .map(|d| (d.code, index.position(d.span.start)))
             .collect();

@@ -2,7 +2,7 @@
 //! settings, or refused with an error. Must never panic.
 #![no_main]
 
-use boardlint::config::Config;
+use boardlint::{Config, Engine};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 
@@ -11,6 +11,6 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(config) = Config::from_text(Path::new(".boardlint.yaml"), source.to_string()) {
-        let _ = config.settings_for(Path::new("notes/board.md"));
+        let _ = Engine::new(config).check(Some(Path::new("notes/board.md")), "CFO: [INVOKE:cfo|q]\n");
     }
 });

@@ -2,17 +2,15 @@
 //! detection. Must never panic.
 #![no_main]
 
-use boardlint::sessions::{self, Format};
-use boardlint::settings::Settings;
+use boardlint::{internals, Engine, SessionFormat};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(source) = std::str::from_utf8(data) else {
         return;
     };
-    let settings = Settings::default();
-    let _ = sessions::detect(None, source);
-    for format in Format::ALL {
-        let _ = sessions::check(format, source, &settings);
+    let _ = Engine::default().session_format(None, source);
+    for format in SessionFormat::ALL {
+        let _ = internals::check_session_as(format, source);
     }
 });

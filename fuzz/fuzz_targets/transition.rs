@@ -5,5 +5,5 @@
 mod common;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    common::check_as(boardlint::kinds::FileKind::TransitionLog, data);
+    common::check_as(boardlint::FileKind::TransitionLog, data);
 });

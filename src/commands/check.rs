@@ -7,20 +7,97 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::{
-    display_path, print_config_errors, ConfigFailure, Failure, Unchecked, Workspace, EXIT_FAILURE,
-    EXIT_FINDINGS, EXIT_OK,
+    display_path, print_config_errors, ConfigFailure, ConfigFlags, Failure, Unchecked, WalkFlags,
+    Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
 };
-use crate::cli::{CheckArgs, FailOn};
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{self, Input};
 use crate::format::FormatOptions;
 use crate::kinds::FileKind;
 use crate::lines::LineIndex;
+use clap::{Args, ValueEnum};
 
-use crate::output::{self, Format, Located};
 use crate::context::{FileContext, RunContext};
 use crate::engine;
+use crate::output::{self, Format, Located};
+
+/// When a run fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Exit 1 when there is an error-level diagnostic.
+    Error,
+    /// Exit 1 when there is any warning or error.
+    Warning,
+    /// Exit 0 whatever is found (run failures still exit 2).
+    Never,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files and directories to check (`-` reads standard input). Directories
+    /// are walked for .md, .markdown, .txt and .transcript files, and for
+    /// .yaml, .yml, .json and .jsonl files that are records or session logs.
+    /// Default: `.`.
+    pub paths: Vec<PathBuf>,
+    /// How to print diagnostics.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// When to use colour. `auto` colours a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// The path standard input stands for: its name in messages, and the
+    /// path whose configuration, per-file-ignores and excludes apply.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<String>,
+    /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
+    /// report what remains.
+    #[arg(long)]
+    pub fix: bool,
+    /// Write the report to this file instead of standard output (`-` is
+    /// standard output).
+    #[arg(long, value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+    /// After the diagnostics, print how many each rule produced.
+    #[arg(long)]
+    pub statistics: bool,
+    /// The lowest severity that makes the run exit 1.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// Exit 0 even when diagnostics are found (same as `--fail-on never`).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print the diagnostics only: no summary line.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub config: ConfigFlags,
+    #[command(flatten)]
+    pub walk: WalkFlags,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    pub fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
+            }
+        }
+    }
+}
 
 /// Files checked at a time (see `run`).
 const CHUNK: usize = 512;
@@ -379,11 +456,15 @@ fn check_one(
     // Detected once: what reads the file from here on is told its kind.
     let contribution = || {
         crate::guard::contain(|| {
-            engine::contribution(&source, &settings, FileContext {
-                path,
-                kind,
-                run: RunContext::empty(),
-            })
+            engine::contribution(
+                &source,
+                &settings,
+                FileContext {
+                    path,
+                    kind,
+                    run: RunContext::empty(),
+                },
+            )
         })
         .unwrap_or_default()
     };
@@ -483,11 +564,15 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
                     let kind = config
                         .kind_for(path)
                         .unwrap_or_else(|| engine::detect(Some(path), &source));
-                    engine::contribution(&source, &settings, FileContext {
-                        path: Some(path),
-                        kind,
-                        run: RunContext::empty(),
-                    })
+                    engine::contribution(
+                        &source,
+                        &settings,
+                        FileContext {
+                            path: Some(path),
+                            kind,
+                            run: RunContext::empty(),
+                        },
+                    )
                 })
                 .unwrap_or_default(),
                 _ => RunContext::default(),

@@ -3,10 +3,26 @@
 use std::path::PathBuf;
 
 use super::check::config_failure;
+use super::ConfigFlags;
 use super::{display_path, Workspace, EXIT_FAILURE, EXIT_OK};
-use crate::cli::{ConfigArgs, InitArgs};
 use crate::config::{CONFIG_NAMES, DEFAULT_CONFIG};
 use crate::rules;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// The file or directory whose settings to show (default `.`).
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub config: ConfigFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Where to write the file: a file name, or a directory to write
+    /// `.boardlint.yaml` in (default `.boardlint.yaml`).
+    pub path: Option<PathBuf>,
+}
 
 /// Print the resolved settings for a path, each with where it came from.
 pub fn show(args: &ConfigArgs) -> i32 {

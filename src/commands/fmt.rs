@@ -6,14 +6,52 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::check::config_failure;
-use super::{display_path, Failure, Unchecked, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
-use crate::cli::{FmtArgs, LangArg};
+use super::{
+    display_path, ConfigFlags, Failure, Unchecked, WalkFlags, Workspace, EXIT_FAILURE,
+    EXIT_FINDINGS, EXIT_OK,
+};
 use crate::config::Config;
+use crate::engine;
 use crate::files::{self, Input};
 use crate::format::FormatOptions;
-use crate::engine;
 use crate::kinds::FileKind;
 use crate::model::sections::Lang;
+use clap::{Args, ValueEnum};
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Files and directories to format; `-` formats standard input to
+    /// standard output. With none, standard input is formatted when it is a
+    /// pipe or a file, and the current directory when it is a terminal.
+    pub paths: Vec<PathBuf>,
+    /// Write nothing; exit 1 when a file would change.
+    #[arg(long)]
+    pub check: bool,
+    /// Write nothing; print a unified diff of the changes (exit 1 when any).
+    #[arg(long)]
+    pub diff: bool,
+    /// The language of the card headings printed (default: the language each
+    /// card is written in; English when mixed).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// The file name to show for standard input.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub config: ConfigFlags,
+    #[command(flatten)]
+    pub walk: WalkFlags,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    #[value(name = "pt-BR", alias = "pt")]
+    PtBr,
+}
 
 pub fn run(args: &FmtArgs) -> i32 {
     let ws = match Workspace::new(&args.config) {

@@ -11,10 +11,33 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::cli::{ConfigFlags, WalkFlags};
 use crate::config::{find as find_config, Config, ConfigError};
 use crate::files::{self, Input};
 use crate::kinds::FileKind;
+use clap::Args;
+
+/// How configuration files are found.
+#[derive(Debug, Clone, Args)]
+pub struct ConfigFlags {
+    /// Use this configuration file for every path instead of discovering one.
+    #[arg(long, value_name = "FILE", global = true, conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore every configuration file; use the defaults.
+    #[arg(long, global = true)]
+    pub isolated: bool,
+}
+
+/// How directories are walked.
+#[derive(Debug, Clone, Args)]
+pub struct WalkFlags {
+    /// Apply `exclude` to paths given explicitly too (for pre-commit, which
+    /// passes every staged file).
+    #[arg(long)]
+    pub force_exclude: bool,
+    /// Do not honour `.gitignore`, `.ignore` and git's exclude files.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
 
 /// Exit codes.
 pub const EXIT_OK: i32 = 0;

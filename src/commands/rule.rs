@@ -1,8 +1,18 @@
 //! `boardlint rule`.
 
 use super::{EXIT_FAILURE, EXIT_OK};
-use crate::cli::RuleArgs;
 use crate::rules;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// A rule code (`L001`) or name (`self-invocation`).
+    #[arg(required_unless_present = "all")]
+    pub rule: Option<String>,
+    /// List every rule with its code, name, default severity and summary.
+    #[arg(long, conflicts_with = "rule")]
+    pub all: bool,
+}
 
 pub fn run(args: &RuleArgs) -> i32 {
     if args.all {

@@ -15,10 +15,10 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 pub use file::{RawConfig, CONFIG_NAMES, KEYS};
 
 use crate::diagnostic::Severity;
+use crate::kinds::FileKind;
 use crate::model::sections::Lang;
 use crate::roles::edit_distance;
 use crate::rules;
-use crate::kinds::FileKind;
 use crate::settings::{RuleSelection, Settings};
 
 /// An error in a configuration file: the file, the line, the key, and what

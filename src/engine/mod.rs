@@ -80,7 +80,12 @@ impl Engine {
 
     /// Every diagnostic of a file checked in a run whose other files
     /// contributed `run` (see [`Engine::contribution`]), in source order.
-    pub fn check_in_run(&self, path: Option<&Path>, text: &str, run: &RunContext) -> Vec<Diagnostic> {
+    pub fn check_in_run(
+        &self,
+        path: Option<&Path>,
+        text: &str,
+        run: &RunContext,
+    ) -> Vec<Diagnostic> {
         let settings = self.settings(path);
         let kind = self.kind(path, text);
         check(text, &settings, FileContext { path, kind, run })
@@ -90,11 +95,15 @@ impl Engine {
     /// content say (as the `kinds` setting forces a kind), checked alone.
     pub fn check_as(&self, kind: FileKind, path: Option<&Path>, text: &str) -> Vec<Diagnostic> {
         let settings = self.settings(path);
-        check(text, &settings, FileContext {
-            path,
-            kind,
-            run: RunContext::empty(),
-        })
+        check(
+            text,
+            &settings,
+            FileContext {
+                path,
+                kind,
+                run: RunContext::empty(),
+            },
+        )
     }
 
     /// The agent tool's format a session log is written in, if the text is
@@ -108,11 +117,15 @@ impl Engine {
     pub fn contribution(&self, path: &Path, text: &str) -> RunContext {
         let settings = self.settings(Some(path));
         let kind = self.kind(Some(path), text);
-        contribution(text, &settings, FileContext {
-            path: Some(path),
-            kind,
-            run: RunContext::empty(),
-        })
+        contribution(
+            text,
+            &settings,
+            FileContext {
+                path: Some(path),
+                kind,
+                run: RunContext::empty(),
+            },
+        )
     }
 
     /// A file's text as `boardlint fmt` writes it, or `None` for a kind that
@@ -121,9 +134,13 @@ impl Engine {
         let kind = self.kind(path, text);
         let settings = self.settings(path);
         formats(kind).then(|| {
-            format(text, &settings, &FormatOptions {
-                lang: self.config.lang,
-            })
+            format(
+                text,
+                &settings,
+                &FormatOptions {
+                    lang: self.config.lang,
+                },
+            )
         })
     }
 }
@@ -155,14 +172,19 @@ fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<D
             rules::check_handoff(&record, selection)
         }
         FileKind::HandshakeLog => {
-            let log = records::handshake::HandshakeLog::parse(file.path, source, settings);
+            let log = records::handshake::HandshakeLog::parse(file.path, source);
             rules::check_handshake(&log, selection)
         }
         FileKind::TransitionLog => {
             let log = records::transition::TransitionLog::parse(source, settings);
             rules::check_transition(&log, selection)
         }
-        FileKind::SessionLog => check_session(source, settings, file),
+        FileKind::SessionLog => {
+            // Forced by `kinds` but of no known shape: read as Claude Code,
+            // the most tolerant reader.
+            let format = sessions::detect(file.path, source).unwrap_or(SessionFormat::ClaudeCode);
+            check_session(format, source, settings, file)
+        }
         FileKind::Other => Vec::new(),
         FileKind::Transcript | FileKind::DecisionLog => {
             let transcript = model::Transcript::build_file(source, settings, file);
@@ -182,20 +204,25 @@ fn check_transcript(transcript: &model::Transcript<'_>) -> Vec<Diagnostic> {
 /// A session log: each conversation's text checked as a transcript, its
 /// diagnostics mapped back to the log's bytes, then the session rules over
 /// the log itself.
-fn check_session(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<Diagnostic> {
-    // Forced by `kinds` but of no known shape: read as Claude Code, the most
-    // tolerant reader.
-    let format =
-        sessions::detect(file.path, source).unwrap_or(SessionFormat::ClaudeCode);
+pub(crate) fn check_session(
+    format: SessionFormat,
+    source: &str,
+    settings: &Settings,
+    file: FileContext<'_>,
+) -> Vec<Diagnostic> {
     let log = sessions::SessionLog::read(format, source);
     let mut out = Vec::new();
     log.each_transcript(settings, |text, map| {
         // A conversation is no file of its own: path rules stay silent.
-        let transcript = model::Transcript::build_file(text, settings, FileContext {
-            path: None,
-            kind: FileKind::Transcript,
-            run: file.run,
-        });
+        let transcript = model::Transcript::build_file(
+            text,
+            settings,
+            FileContext {
+                path: None,
+                kind: FileKind::Transcript,
+                run: file.run,
+            },
+        );
         for mut d in check_transcript(&transcript) {
             d.span = map.span(&d.span);
             for (span, _) in &mut d.related {
@@ -205,11 +232,7 @@ fn check_session(source: &str, settings: &Settings, file: FileContext<'_>) -> Ve
         }
     });
     out.extend(rules::check_session(
-        &sessions::Session {
-            log: &log,
-            source,
-            settings,
-        },
+        &sessions::Session { log: &log, source },
         &settings.rules,
     ));
     sort(&mut out);
@@ -217,7 +240,9 @@ fn check_session(source: &str, settings: &Settings, file: FileContext<'_>) -> Ve
 }
 
 fn sort(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
+    });
 }
 
 /// What one file contributes to the run: the flagged proposals of a

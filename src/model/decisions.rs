@@ -34,10 +34,7 @@ pub struct Field {
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub date: Date,
-    /// The heading line's index and its text span.
-    pub line: usize,
     pub heading: Span,
-    pub title: Span,
     pub fields: Vec<Field>,
 }
 
@@ -61,13 +58,10 @@ pub fn parse(t: &Transcript<'_>) -> Vec<Entry> {
             if level <= 2 {
                 let text = t.text(&line.content);
                 open = false;
-                if let (2, Some((date, title))) = (level, entry_heading(text)) {
-                    let title_start = line.content.start + text.rfind(title).unwrap_or(0);
+                if let (2, Some((date, _title))) = (level, entry_heading(text)) {
                     entries.push(Entry {
                         date,
-                        line: i,
                         heading: line.span.clone(),
-                        title: title_start..title_start + title.len(),
                         fields: Vec::new(),
                     });
                     open = true;

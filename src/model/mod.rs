@@ -11,8 +11,8 @@ pub mod decisions;
 pub mod response;
 pub mod sections;
 
-use crate::roles::{Role, RoleSet, BROADCAST_TARGET};
 use crate::context::{FileContext, RunContext};
+use crate::roles::{Role, RoleSet, BROADCAST_TARGET};
 use crate::settings::Settings;
 use crate::syntax::{
     self, BlockKind, CardEmoji, Document, Inline, Lead, Line, LineKind, MarkerKind, NoteKind, Span,
@@ -52,8 +52,6 @@ pub struct Invocation {
     pub span: Span,
     /// The invoked role; `None` for a broadcast.
     pub role: Option<Role>,
-    /// Index of the line it stands on.
-    pub line: usize,
     pub speaker: Option<Role>,
     /// The call chain from structure (speaker lines and RESPONSE nesting);
     /// `None` when the speaker is unknown. Broadcasts have none.
@@ -222,7 +220,6 @@ pub struct Transcript<'a> {
 /// A note marker and the line it stands on.
 #[derive(Debug, Clone)]
 pub struct Note {
-    pub kind: NoteKind,
     pub span: Span,
     pub text: Span,
     pub line: usize,
@@ -778,7 +775,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 if role == Some(None) {
                     return;
                 }
-                self.invocation(line, span, role.flatten());
+                self.invocation(span, role.flatten());
             }
             MarkerKind::Chain { roles } => {
                 let mut resolved = Vec::with_capacity(roles.len());
@@ -818,7 +815,6 @@ impl<'t, 'a> Builder<'t, 'a> {
                 // others live on in their lines' inline items.
                 if *note == NoteKind::Conflict {
                     self.t.conflict_notes.push(Note {
-                        kind: *note,
                         span: span.clone(),
                         text: text.clone(),
                         line,
@@ -844,7 +840,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
     }
 
-    fn invocation(&mut self, line: usize, span: Span, role: Option<Role>) {
+    fn invocation(&mut self, span: Span, role: Option<Role>) {
         let speaker = self.current_speaker();
         let kind = if role.is_some() {
             InvocationKind::Invoke
@@ -871,7 +867,6 @@ impl<'t, 'a> Builder<'t, 'a> {
             kind,
             span,
             role,
-            line,
             speaker,
             structural,
             nested,

@@ -43,8 +43,6 @@ impl FieldName {
 #[derive(Debug, Clone)]
 pub struct ResponseField {
     pub name: FieldName,
-    /// Index of the line holding the label.
-    pub line: usize,
     /// The label, `Key finding:`.
     pub label: Span,
     /// The text after the label on its own line (possibly empty).
@@ -82,7 +80,6 @@ impl ResponseFields {
                 if let Some(name) = FieldName::from_label(t.text(text)) {
                     fields.push(ResponseField {
                         name,
-                        line: index,
                         label: span.clone(),
                         value: line.content.clone(),
                         continuation: Vec::new(),

@@ -162,14 +162,10 @@ pub struct Heading {
     pub end: usize,
 }
 
-/// The section a line's text opens, if any. `text` is the line after its
-/// list marker or heading hashes. A heading stands alone or is followed by
-/// `:` (a label with its content), a parenthesised note, or emphasis.
-pub fn section_of(text: &str) -> Option<Section> {
-    heading_of(text).map(|h| h.section)
-}
-
-/// Like [`section_of`], with the heading's language and extent.
+/// The section heading a line's text opens, if any, with its language and
+/// extent. `full` is the line after its list marker or heading hashes. A
+/// heading stands alone or is followed by `:` (a label with its content), a
+/// parenthesised note, or emphasis.
 pub fn heading_of(full: &str) -> Option<Heading> {
     let text = full.trim_start_matches(is_decoration);
     let offset = full.len() - text.len();
@@ -261,6 +257,10 @@ fn eq_ignore_case_unicode(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn section_of(text: &str) -> Option<Section> {
+        heading_of(text).map(|h| h.section)
+    }
 
     #[test]
     fn recognises_written_forms() {

@@ -16,7 +16,6 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use crate::settings::Settings;
 use crate::syntax::Span;
 
 /// The name of the lead.
@@ -95,8 +94,6 @@ pub enum Role {
 /// One readable message.
 #[derive(Debug, Clone)]
 pub struct Message {
-    /// 0-based line index.
-    pub line: usize,
     pub span: Span,
     pub object: Map<String, Value>,
     pub kind: String,
@@ -145,7 +142,6 @@ pub enum Link {
 #[derive(Debug)]
 pub struct HandshakeLog<'a> {
     pub source: &'a str,
-    pub settings: &'a Settings,
     pub dialect: Dialect,
     /// The owner of an inbox file (`.team/inbox/NAME.jsonl`); `None` for a
     /// merged log, where every message names its recipient.
@@ -163,7 +159,7 @@ pub struct HandshakeLog<'a> {
 }
 
 impl<'a> HandshakeLog<'a> {
-    pub fn parse(path: Option<&Path>, source: &'a str, settings: &'a Settings) -> Self {
+    pub fn parse(path: Option<&Path>, source: &'a str) -> Self {
         let inbox = path
             .filter(|p| is_inbox(p))
             .and_then(|p| p.file_stem())
@@ -171,7 +167,7 @@ impl<'a> HandshakeLog<'a> {
         let mut objects = Vec::new();
         let mut invalid = Vec::new();
         let mut offset = 0;
-        for (i, raw) in source.split_inclusive('\n').enumerate() {
+        for raw in source.split_inclusive('\n') {
             let text = raw.trim_end_matches(['\n', '\r']);
             let span = offset..offset + text.len();
             offset += raw.len();
@@ -179,22 +175,21 @@ impl<'a> HandshakeLog<'a> {
                 continue;
             }
             match serde_json::from_str::<Value>(text) {
-                Ok(Value::Object(o)) => objects.push((i, span, o)),
+                Ok(Value::Object(o)) => objects.push((span, o)),
                 Ok(_) => invalid.push((span, "not a JSON object".to_string())),
                 Err(e) => invalid.push((span, format!("not JSON: {e}"))),
             }
         }
         let s13 = objects
             .iter()
-            .any(|(_, _, o)| o.contains_key("metadata") || o.contains_key("ts"));
+            .any(|(_, o)| o.contains_key("metadata") || o.contains_key("ts"));
         let dialect = if s13 { Dialect::S13 } else { Dialect::S10 };
         let messages = objects
             .into_iter()
-            .map(|(line, span, object)| message(dialect, inbox.as_deref(), line, span, object))
+            .map(|(span, object)| message(dialect, inbox.as_deref(), span, object))
             .collect();
         let mut log = HandshakeLog {
             source,
-            settings,
             dialect,
             inbox,
             messages,
@@ -293,7 +288,6 @@ pub fn is_inbox(path: &Path) -> bool {
 fn message(
     dialect: Dialect,
     inbox: Option<&str>,
-    line: usize,
     span: Span,
     object: Map<String, Value>,
 ) -> Message {
@@ -323,7 +317,6 @@ fn message(
     };
     let time = object.get(dialect.time_key()).and_then(Value::as_f64);
     Message {
-        line,
         span,
         kind,
         from: text(object.get("from")),
@@ -343,13 +336,12 @@ mod tests {
 
     #[test]
     fn replays_a_shutdown_handshake() {
-        let settings = Settings::default();
         let text = concat!(
             "{\"type\":\"shutdown_request\",\"from\":\"lead\",\"to\":\"alice\",\"content\":\"stop\",\"timestamp\":1.0,\"request_id\":\"a1b2c3d4\"}\n",
             "{\"type\":\"shutdown_response\",\"from\":\"alice\",\"to\":\"lead\",\"content\":\"ok\",\"timestamp\":2.0,\"request_id\":\"a1b2c3d4\",\"approve\":true}\n",
             "{\"type\":\"shutdown_response\",\"from\":\"alice\",\"to\":\"lead\",\"content\":\"again\",\"timestamp\":3.0,\"request_id\":\"a1b2c3d4\",\"approve\":true}\n",
         );
-        let log = HandshakeLog::parse(None, text, &settings);
+        let log = HandshakeLog::parse(None, text);
         assert_eq!(log.dialect, Dialect::S10);
         assert_eq!(log.tracked, [0]);
         assert_eq!(log.links[&1], Link::Decides(0));

@@ -61,10 +61,6 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn str(&self, key: &str) -> Option<&str> {
-        self.object.get(key).and_then(Value::as_str)
-    }
-
     /// Tasks named in `blocked_by` (a string or a list of strings).
     pub fn blockers(&self) -> Vec<String> {
         match self.object.get("blocked_by") {

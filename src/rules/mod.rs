@@ -195,9 +195,10 @@ pub fn all() -> &'static [Entry] {
 
 /// A rule by code (`L001`) or name (`self-invocation`), in any case.
 pub fn find(key: &str) -> Option<&'static RuleMeta> {
-    all().iter().map(|r| r.meta()).find(|m| {
-        m.code.eq_ignore_ascii_case(key) || m.name.eq_ignore_ascii_case(key)
-    })
+    all()
+        .iter()
+        .map(|r| r.meta())
+        .find(|m| m.code.eq_ignore_ascii_case(key) || m.name.eq_ignore_ascii_case(key))
 }
 
 /// A rule's position in [`all`], by code.

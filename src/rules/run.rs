@@ -109,4 +109,3 @@ fn inject_panic(code: &str) {
     }
     let _ = code;
 }
-

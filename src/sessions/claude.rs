@@ -37,7 +37,6 @@ pub(super) fn read(log: &mut SessionLog, text: &str) {
         log.records.push(Record {
             uuid: uuid.clone(),
             parent: parent.clone(),
-            message_id: message_id.clone(),
         });
         // Every record of a sidechain (user turns and tool results too)
         // belongs to the thread of the record its parent belongs to.

@@ -94,7 +94,9 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<SessionFormat> {
             let jsonl = name.ends_with(".jsonl");
             return match document(&v, name) {
                 // A `.jsonl` file of one conversation is a dataset of one.
-                Some(SessionFormat::OpenAi) if jsonl && v.is_object() => Some(SessionFormat::OpenAiJsonl),
+                Some(SessionFormat::OpenAi) if jsonl && v.is_object() => {
+                    Some(SessionFormat::OpenAiJsonl)
+                }
                 Some(format) => Some(format),
                 None => record(&v),
             };
@@ -211,7 +213,6 @@ impl ToolRef {
 pub struct Record {
     pub uuid: Option<(String, Span)>,
     pub parent: Option<(String, Span)>,
-    pub message_id: Option<String>,
 }
 
 /// A session log, read: its conversations and what the session rules read.
@@ -232,11 +233,10 @@ pub struct SessionLog {
     parallel_from: usize,
 }
 
-/// What the session rules read: the log, its text and the settings.
+/// What the session rules read: the log and its text.
 pub struct Session<'a> {
     pub log: &'a SessionLog,
     pub source: &'a str,
-    pub settings: &'a Settings,
 }
 
 /// The text blocks of a message's content: the content itself when it is a
@@ -525,7 +525,11 @@ mod tests {
             r#"{"type":"summary","summary":"s","leafUuid":"l"}"#,
         ] {
             let log = format!("{first}\n{first}\n{envelope}\n");
-            assert_eq!(detect(None, &log), Some(SessionFormat::ClaudeCode), "{first}");
+            assert_eq!(
+                detect(None, &log),
+                Some(SessionFormat::ClaudeCode),
+                "{first}"
+            );
         }
         assert_eq!(detect(None, &format!("{unknown}\n{unknown}\n")), None);
     }
