@@ -22,7 +22,6 @@ use crate::lines::LineIndex;
 use clap::{Args, ValueEnum};
 
 use crate::context::{FileContext, RunContext};
-use crate::engine;
 use crate::output::{self, Format, Located};
 
 /// When a run fails.
@@ -441,7 +440,7 @@ fn check_one(
     // A YAML or JSON file that is no record is not checked (and not counted).
     let kind = config
         .kind_for(config_path)
-        .unwrap_or_else(|| engine::detect(path, &source));
+        .unwrap_or_else(|| crate::engine::detect(path, &source));
     if kind == FileKind::Other {
         // Named on the command line, it deserves a word: walks skip such
         // files silently.
@@ -456,7 +455,7 @@ fn check_one(
     // Detected once: what reads the file from here on is told its kind.
     let contribution = || {
         crate::guard::contain(|| {
-            engine::contribution(
+            crate::engine::contribution(
                 &source,
                 &settings,
                 FileContext {
@@ -485,13 +484,13 @@ fn check_one(
         }
     };
     let this = FileContext { path, kind, run };
-    let mut diagnostics = engine::check(&source, &settings, this);
+    let mut diagnostics = crate::engine::check(&source, &settings, this);
     let mut fixed = 0;
     if let (true, Some(file)) = (args.fix, input.path()) {
         let options = FormatOptions { lang: config.lang };
-        let formatted = engine::format(&source, &settings, &options);
+        let formatted = crate::engine::format(&source, &settings, &options);
         if formatted != source {
-            let after = engine::check(&formatted, &settings, this);
+            let after = crate::engine::check(&formatted, &settings, this);
             if after.len() < diagnostics.len() {
                 if let Some(note) = files::write_atomic(file, &source, &formatted)? {
                     eprintln!("note: {}: {note}", crate::output::safe::text(name));
@@ -563,8 +562,8 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
                 (Some(source), Some((config, settings))) => crate::guard::contain(|| {
                     let kind = config
                         .kind_for(path)
-                        .unwrap_or_else(|| engine::detect(Some(path), &source));
-                    engine::contribution(
+                        .unwrap_or_else(|| crate::engine::detect(Some(path), &source));
+                    crate::engine::contribution(
                         &source,
                         &settings,
                         FileContext {

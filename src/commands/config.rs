@@ -6,7 +6,6 @@ use super::check::config_failure;
 use super::ConfigFlags;
 use super::{display_path, Workspace, EXIT_FAILURE, EXIT_OK};
 use crate::config::{CONFIG_NAMES, DEFAULT_CONFIG};
-use crate::rules;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -50,7 +49,7 @@ pub fn show(args: &ConfigArgs) -> i32 {
     for (key, value, source) in &config.report {
         out.push_str(&format!("{key:<width$} = {value}  # {source}\n"));
     }
-    let enabled: Vec<&str> = rules::all()
+    let enabled: Vec<&str> = crate::rules::all()
         .iter()
         .enumerate()
         .filter(|(i, _)| settings.rules.is_on(*i))
@@ -60,7 +59,7 @@ pub fn show(args: &ConfigArgs) -> i32 {
         "# rules enabled for {} ({} of {}): {}\n",
         path.display(),
         enabled.len(),
-        rules::all().len(),
+        crate::rules::all().len(),
         enabled.join(" ")
     ));
     print!("{out}");

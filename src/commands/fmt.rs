@@ -11,7 +11,6 @@ use super::{
     EXIT_FINDINGS, EXIT_OK,
 };
 use crate::config::Config;
-use crate::engine;
 use crate::files::{self, Input};
 use crate::format::FormatOptions;
 use crate::kinds::FileKind;
@@ -183,21 +182,21 @@ fn format_one(
     // Only transcripts and decision logs are formatted.
     let kind = config
         .kind_for(path)
-        .unwrap_or_else(|| engine::detect(Some(path), &source));
+        .unwrap_or_else(|| crate::engine::detect(Some(path), &source));
     if kind == FileKind::SessionLog {
         return Err("a session log is a record, not a draft: it is not formatted (exclude it, or name only drafts)".to_string());
     }
-    if !engine::formats(kind) {
+    if !crate::engine::formats(kind) {
         return Ok(None);
     }
     let options = FormatOptions {
         lang: lang.or(config.lang),
     };
     // A formatter bug leaves the file untouched.
-    let formatted = crate::guard::contain(|| engine::format(&source, &settings, &options))
+    let formatted = crate::guard::contain(|| crate::engine::format(&source, &settings, &options))
         .map_err(|cause| {
-            format!("internal error while formatting, file left unchanged: {cause}")
-        })?;
+        format!("internal error while formatting, file left unchanged: {cause}")
+    })?;
     if formatted == source {
         return Ok(None);
     }
@@ -247,7 +246,7 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     // Only transcripts and decision logs are formatted.
     let kind = config
         .kind_for(&path)
-        .unwrap_or_else(|| engine::detect(named, &source));
+        .unwrap_or_else(|| crate::engine::detect(named, &source));
     if kind == FileKind::SessionLog {
         eprintln!(
             "error: {}: a session log is a record, not a draft: it is not formatted",
@@ -257,14 +256,14 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     }
     let excluded =
         (args.stdin_filename.is_some() && args.walk.force_exclude && config.is_excluded(&path))
-            || !engine::formats(kind);
+            || !crate::engine::formats(kind);
     let formatted = if excluded {
         source.clone()
     } else {
         let options = FormatOptions {
             lang: lang.or(config.lang),
         };
-        match crate::guard::contain(|| engine::format(&source, &settings, &options)) {
+        match crate::guard::contain(|| crate::engine::format(&source, &settings, &options)) {
             Ok(formatted) => formatted,
             Err(cause) => {
                 eprintln!(

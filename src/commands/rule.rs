@@ -1,7 +1,6 @@
 //! `boardlint rule`.
 
 use super::{EXIT_FAILURE, EXIT_OK};
-use crate::rules;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -18,7 +17,7 @@ pub fn run(args: &RuleArgs) -> i32 {
     if args.all {
         let mut out = String::new();
         let mut family = None;
-        for r in rules::all() {
+        for r in crate::rules::all() {
             let m = r.meta();
             if family != Some(m.family()) {
                 family = Some(m.family());
@@ -40,7 +39,7 @@ pub fn run(args: &RuleArgs) -> i32 {
         return EXIT_OK;
     }
     let key = args.rule.as_deref().unwrap_or_default();
-    match rules::find(key) {
+    match crate::rules::find(key) {
         Some(r) => {
             print!("{}", r.page());
             EXIT_OK

@@ -18,7 +18,6 @@ use crate::diagnostic::Severity;
 use crate::kinds::FileKind;
 use crate::model::sections::Lang;
 use crate::roles::edit_distance;
-use crate::rules;
 use crate::settings::{RuleSelection, Settings};
 
 /// An error in a configuration file: the file, the line, the key, and what
@@ -497,7 +496,7 @@ impl Config {
         }
 
         // select, then extend-select, minus ignore; `severity: off` disables.
-        let mut selection = RuleSelection::none(rules::all().len());
+        let mut selection = RuleSelection::none(crate::rules::all().len());
         for s in select.iter().chain(&extend_select) {
             for i in resolve_selector(s).unwrap_or_default() {
                 selection.set(i, true);
@@ -678,7 +677,7 @@ fn glob_set(
 /// The rules a selector names: `ALL`, a code (`L001`), a code prefix (`L`,
 /// `C00`) or a rule name (`self-invocation`), in any case.
 pub fn resolve_selector(selector: &str) -> Result<Vec<usize>, String> {
-    let all = rules::all();
+    let all = crate::rules::all();
     let s = selector.trim();
     if s.eq_ignore_ascii_case("ALL") {
         return Ok((0..all.len()).collect());
@@ -744,7 +743,10 @@ mod tests {
 
     #[test]
     fn selectors_resolve_codes_prefixes_names_and_all() {
-        assert_eq!(resolve_selector("ALL").unwrap().len(), rules::all().len());
+        assert_eq!(
+            resolve_selector("ALL").unwrap().len(),
+            crate::rules::all().len()
+        );
         assert_eq!(resolve_selector("l001").unwrap().len(), 1);
         assert_eq!(
             resolve_selector("self-invocation").unwrap(),

@@ -30,7 +30,6 @@ use crate::format::FormatOptions;
 use crate::kinds::FileKind;
 use crate::sessions::SessionFormat;
 use crate::settings::Settings;
-use crate::{model, records, rules, secrets, sessions};
 
 pub(crate) use kind::detect;
 
@@ -109,7 +108,7 @@ impl Engine {
     /// The agent tool's format a session log is written in, if the text is
     /// one boardlint reads (`docs/sessions.md`).
     pub fn session_format(&self, path: Option<&Path>, text: &str) -> Option<SessionFormat> {
-        sessions::detect(path, text)
+        crate::sessions::detect(path, text)
     }
 
     /// What a file tells the rules of the other files of its run: the
@@ -160,7 +159,7 @@ pub(crate) fn format(text: &str, settings: &Settings, options: &FormatOptions) -
 /// credential.
 pub(crate) fn check(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<Diagnostic> {
     let mut diagnostics = check_kind(source, settings, file);
-    secrets::redact_diagnostics(source, &mut diagnostics);
+    crate::secrets::redact_diagnostics(source, &mut diagnostics);
     diagnostics
 }
 
@@ -168,34 +167,35 @@ fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<D
     let selection = &settings.rules;
     match file.kind {
         FileKind::Handoff => {
-            let record = records::handoff::Handoff::parse(source, settings, file.run);
-            rules::check_handoff(&record, selection)
+            let record = crate::records::handoff::Handoff::parse(source, settings, file.run);
+            crate::rules::check_handoff(&record, selection)
         }
         FileKind::HandshakeLog => {
-            let log = records::handshake::HandshakeLog::parse(file.path, source);
-            rules::check_handshake(&log, selection)
+            let log = crate::records::handshake::HandshakeLog::parse(file.path, source);
+            crate::rules::check_handshake(&log, selection)
         }
         FileKind::TransitionLog => {
-            let log = records::transition::TransitionLog::parse(source, settings);
-            rules::check_transition(&log, selection)
+            let log = crate::records::transition::TransitionLog::parse(source, settings);
+            crate::rules::check_transition(&log, selection)
         }
         FileKind::SessionLog => {
             // Forced by `kinds` but of no known shape: read as Claude Code,
             // the most tolerant reader.
-            let format = sessions::detect(file.path, source).unwrap_or(SessionFormat::ClaudeCode);
+            let format =
+                crate::sessions::detect(file.path, source).unwrap_or(SessionFormat::ClaudeCode);
             check_session(format, source, settings, file)
         }
         FileKind::Other => Vec::new(),
         FileKind::Transcript | FileKind::DecisionLog => {
-            let transcript = model::Transcript::build_file(source, settings, file);
+            let transcript = crate::model::Transcript::build_file(source, settings, file);
             check_transcript(&transcript)
         }
     }
 }
 
 /// The transcript rules and the suppression comments, in source order.
-fn check_transcript(transcript: &model::Transcript<'_>) -> Vec<Diagnostic> {
-    let mut diagnostics = rules::check_transcript(transcript, &transcript.settings.rules);
+fn check_transcript(transcript: &crate::model::Transcript<'_>) -> Vec<Diagnostic> {
+    let mut diagnostics = crate::rules::check_transcript(transcript, &transcript.settings.rules);
     suppress::apply(transcript, &mut diagnostics);
     sort(&mut diagnostics);
     diagnostics
@@ -210,11 +210,11 @@ pub(crate) fn check_session(
     settings: &Settings,
     file: FileContext<'_>,
 ) -> Vec<Diagnostic> {
-    let log = sessions::SessionLog::read(format, source);
+    let log = crate::sessions::SessionLog::read(format, source);
     let mut out = Vec::new();
     log.each_transcript(settings, |text, map| {
         // A conversation is no file of its own: path rules stay silent.
-        let transcript = model::Transcript::build_file(
+        let transcript = crate::model::Transcript::build_file(
             text,
             settings,
             FileContext {
@@ -231,8 +231,8 @@ pub(crate) fn check_session(
             out.push(d);
         }
     });
-    out.extend(rules::check_session(
-        &sessions::Session { log: &log, source },
+    out.extend(crate::rules::check_session(
+        &crate::sessions::Session { log: &log, source },
         &settings.rules,
     ));
     sort(&mut out);
@@ -253,14 +253,14 @@ pub(crate) fn contribution(source: &str, settings: &Settings, file: FileContext<
     };
     match file.kind {
         FileKind::DecisionLog => {
-            let t = model::Transcript::build_file(source, settings, file);
+            let t = crate::model::Transcript::build_file(source, settings, file);
             RunContext {
-                proposals: model::decisions::proposals(&t),
+                proposals: crate::model::decisions::proposals(&t),
                 ..RunContext::default()
             }
         }
         FileKind::TransitionLog => {
-            let log = records::transition::TransitionLog::parse(source, settings);
+            let log = crate::records::transition::TransitionLog::parse(source, settings);
             let shown = path.display().to_string();
             let shown = shown.strip_prefix("./").unwrap_or(&shown).to_string();
             RunContext {

@@ -9,7 +9,6 @@ use serde_json::{json, Value};
 
 use super::Located;
 use crate::diagnostic::Severity;
-use crate::rules;
 
 /// Where the rule pages are published.
 pub const RULES_URL: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/rules/");
@@ -68,7 +67,7 @@ fn file_uri(abs: &std::path::Path) -> String {
 
 pub fn sarif(located: &[Located]) -> String {
     let cwd = std::env::current_dir().ok();
-    let all = rules::all();
+    let all = crate::rules::all();
     let rule_entries: Vec<Value> = all
         .iter()
         .map(|r| {
@@ -89,7 +88,7 @@ pub fn sarif(located: &[Located]) -> String {
         .map(|l| {
             json!({
                 "ruleId": l.code,
-                "ruleIndex": rules::index_of(l.code),
+                "ruleIndex": crate::rules::index_of(l.code),
                 "level": level(l.severity),
                 "message": { "text": format!("{} ({})", l.message, l.help) },
                 "locations": [{
