@@ -1,7 +1,8 @@
 //! Arbitrary bytes, arbitrary text and marker soup never make `check` or
 //! `fmt` panic, whatever kind the file is read as; `fmt` stays idempotent on
-//! them and loses no word; the line scanner reads every soup exactly as
-//! the grammar does.
+//! them and loses no word. (That the line scanner reads every soup exactly
+//! as the grammar does is a property test in src/syntax/spec_tests.rs: it
+//! needs the grammar-based reader, which only the crate's own tests see.)
 
 use boardlint::format::{format, FormatOptions};
 use boardlint::kinds::FileKind;
@@ -10,6 +11,10 @@ use proptest::prelude::*;
 
 mod common;
 use common::lost_words;
+
+#[path = "common/pieces.rs"]
+mod pieces;
+use pieces::PIECES;
 
 /// Every kind a file can be checked as.
 const KINDS: &[FileKind] = &[
@@ -47,74 +52,6 @@ const RECORD_PIECES: &[&str] = &[
     ":",
     "\"",
     "\n",
-];
-
-const PIECES: &[&str] = &[
-    "[INVOKE:cfo|",
-    "[INVOKE:",
-    "[RESPONSE:cro]",
-    "[/RESPONSE]",
-    "[CHAIN: a → b]",
-    "[CHAIN:",
-    "]",
-    "[",
-    "`",
-    "```",
-    "```transcript\n",
-    "\n",
-    "\n\n",
-    "\r\n",
-    "CFO: ",
-    "## CEO — x\n",
-    "Phase 2:",
-    "━━━━━━━━━━━━",
-    "📊 CFO — T\n",
-    "BOTTOM LINE\n",
-    "WHAT\n",
-    "• ",
-    "- ",
-    "1. ",
-    "**Bottom Line:** ",
-    "Key finding: ",
-    "Confidence: ",
-    "🟢 ",
-    "Low",
-    "[CONFLICT DETECTED]",
-    "[/CONFLICT]",
-    "[PEER-VERIFY:cfo]",
-    "[CRITIC-SCREEN]",
-    "<!-- boardlint-disable L001 -->",
-    "<!-- boardlint-enable -->",
-    "İ",
-    "ẞ",
-    "Ω",
-    "é",
-    "\u{0}",
-    "\t",
-    "→",
-    "—",
-    "(owner: x, due: 1)",
-    "$2.5M",
-    "---\n",
-    "OPÇÃO A: x — y",
-    "URGÊNCIA: 🔴 Agir hoje",
-    "Option A:",
-    "CRO → ",
-    "**CRO** -> ",
-    "`[",
-    "__",
-    "**",
-    "<!--",
-    "-->",
-    "## phase 12 — ",
-    "#",
-    "~~~",
-    "\r",
-    "²",
-    ", ",
-    "> ",
-    "   ",
-    "x",
 ];
 
 fn soup() -> impl Strategy<Value = String> {
@@ -177,19 +114,6 @@ proptest! {
         prop_assert_eq!(&once, &twice);
         let lost = lost_words(&source, &once);
         prop_assert!(lost.is_empty(), "lost {:?} from:\n{}\n---\n{}", lost, source, once);
-    }
-
-    #[test]
-    fn the_line_scanner_reads_as_the_grammar(source in soup(), cut in any::<prop::sample::Index>()) {
-        for lint_code_blocks in [false, true] {
-            let scanned = boardlint::syntax::parse_with(&source, lint_code_blocks);
-            let grammar = boardlint::syntax::parse_lines_longer_in_pieces(&source, lint_code_blocks, usize::MAX);
-            // Read in two halves at once, as a large text is.
-            let at = cut.index(source.len() + 1);
-            let split = boardlint::syntax::parse_split_at(&source, lint_code_blocks, at);
-            prop_assert_eq!(&scanned, &grammar);
-            prop_assert_eq!(&split, &grammar);
-        }
     }
 
     #[test]
