@@ -17,7 +17,7 @@ cd "$root/fuzz"
 
 seconds="${1:-600}"
 shift || true
-all=(check_transcript fmt scanner syntax_pieces decision_log handoff transition handshake session_log config)
+all=(check_transcript fmt scanner decision_log handoff transition handshake session_log config)
 targets=("${@:-${all[@]}}")
 if [ "$#" -eq 0 ]; then targets=("${all[@]}"); fi
 
@@ -27,7 +27,7 @@ export RUSTC_BOOTSTRAP="${RUSTC_BOOTSTRAP:-1}"
 seeds() {
     local f="$root/tests/fixtures"
     case "$1" in
-        check_transcript | fmt | scanner | syntax_pieces)
+        check_transcript | fmt | scanner)
             find "$f"/[BCLMQRX]* "$root/tests/fmt" "$root/examples" -name '*.md' ;;
         decision_log) find "$f"/D* -name '*.md' ;;
         handoff) find "$f"/P* "$f"/T100 -name '*.yaml' ;;
@@ -40,7 +40,7 @@ seeds() {
 
 dict() {
     case "$1" in
-        check_transcript | fmt | scanner | syntax_pieces | decision_log) echo "dict/transcript.dict" ;;
+        check_transcript | fmt | scanner | decision_log) echo "dict/transcript.dict" ;;
         *) echo "dict/records.dict" ;;
     esac
 }

@@ -77,7 +77,7 @@ pub mod internals {
 
     /// Read a text into its lines, as the engine does; how many there are.
     pub fn read_lines(source: &str) -> usize {
-        crate::syntax::parse(source).lines.len()
+        crate::syntax::parse_with(source, false).lines.len()
     }
 
     /// Build a transcript's model with the default settings and hand it to

@@ -1,7 +1,8 @@
 //! Arbitrary bytes, arbitrary text and marker soup never make `check` or
 //! `fmt` panic, whatever kind the file is read as; `fmt` stays idempotent on
-//! them and loses no word; the line scanner reads every soup exactly as
-//! the grammar does.
+//! them and loses no word. (That the line scanner reads every soup exactly
+//! as the grammar does is a property test in src/syntax/spec_tests.rs: it
+//! needs the grammar-based reader, which only the crate's own tests see.)
 
 use boardlint::{Engine, FileKind};
 use proptest::prelude::*;
@@ -14,6 +15,10 @@ fn format(source: &str) -> String {
         .format(None, source)
         .expect("a text with no path is formatted")
 }
+
+#[path = "common/pieces.rs"]
+mod pieces;
+use pieces::PIECES;
 
 /// Every kind a file can be checked as.
 const KINDS: &[FileKind] = &[
@@ -51,74 +56,6 @@ const RECORD_PIECES: &[&str] = &[
     ":",
     "\"",
     "\n",
-];
-
-const PIECES: &[&str] = &[
-    "[INVOKE:cfo|",
-    "[INVOKE:",
-    "[RESPONSE:cro]",
-    "[/RESPONSE]",
-    "[CHAIN: a → b]",
-    "[CHAIN:",
-    "]",
-    "[",
-    "`",
-    "```",
-    "```transcript\n",
-    "\n",
-    "\n\n",
-    "\r\n",
-    "CFO: ",
-    "## CEO — x\n",
-    "Phase 2:",
-    "━━━━━━━━━━━━",
-    "📊 CFO — T\n",
-    "BOTTOM LINE\n",
-    "WHAT\n",
-    "• ",
-    "- ",
-    "1. ",
-    "**Bottom Line:** ",
-    "Key finding: ",
-    "Confidence: ",
-    "🟢 ",
-    "Low",
-    "[CONFLICT DETECTED]",
-    "[/CONFLICT]",
-    "[PEER-VERIFY:cfo]",
-    "[CRITIC-SCREEN]",
-    "<!-- boardlint-disable L001 -->",
-    "<!-- boardlint-enable -->",
-    "İ",
-    "ẞ",
-    "Ω",
-    "é",
-    "\u{0}",
-    "\t",
-    "→",
-    "—",
-    "(owner: x, due: 1)",
-    "$2.5M",
-    "---\n",
-    "OPÇÃO A: x — y",
-    "URGÊNCIA: 🔴 Agir hoje",
-    "Option A:",
-    "CRO → ",
-    "**CRO** -> ",
-    "`[",
-    "__",
-    "**",
-    "<!--",
-    "-->",
-    "## phase 12 — ",
-    "#",
-    "~~~",
-    "\r",
-    "²",
-    ", ",
-    "> ",
-    "   ",
-    "x",
 ];
 
 fn soup() -> impl Strategy<Value = String> {

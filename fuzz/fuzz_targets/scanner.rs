@@ -2,7 +2,7 @@
 //! alone reads it, with and without `lint-code-blocks`.
 #![no_main]
 
-use boardlint::syntax::{parse_lines_longer_in_pieces, parse_with};
+use boardlint::syntax::{parse_with, spec};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for lint_code_blocks in [false, true] {
         let scanned = parse_with(source, lint_code_blocks);
-        let grammar = parse_lines_longer_in_pieces(source, lint_code_blocks, usize::MAX);
+        let grammar = spec::parse(source, lint_code_blocks);
         assert_eq!(scanned, grammar, "the scanner differs from the grammar");
     }
 });

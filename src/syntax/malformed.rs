@@ -2,7 +2,10 @@
 //!
 //! The grammar only says "this starts like a marker but is not one"; this
 //! module reads that short span once more to say what is wrong with it and
-//! what the canonical form is. It runs on malformed markers only.
+//! what the canonical form is. It runs on malformed markers only. The
+//! keywords are the scanner's (`scan::KEYWORDS`), none a prefix of another.
+
+use super::scan::KEYWORDS;
 
 /// The reason a span is malformed, and the canonical form to use instead.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,20 +20,6 @@ fn m(reason: impl Into<String>, help: impl Into<String>) -> Malformation {
         help: help.into(),
     }
 }
-
-const KEYWORDS: &[&str] = &[
-    "PEER-VERIFY",
-    "CRITIC-SCREEN",
-    "ASSUMPTION",
-    "BROADCAST",
-    "RESPONSE",
-    "VERIFIED",
-    "CONFLICT",
-    "BLOCKED",
-    "ASSUMED",
-    "INVOKE",
-    "CHAIN",
-];
 
 /// The canonical form of each marker, for help texts.
 pub fn canonical_form(keyword: &str) -> &'static str {

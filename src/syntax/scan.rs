@@ -14,30 +14,365 @@
 //! `scanner` fuzz target hold that a document read with the scanner equals
 //! the same document read by the grammar alone.
 
-use super::{strip_terminator, NoteKind, Span};
-use super::{BlockKind, CardEmoji, Document, Inline, Lead, LineData, LineKind, Marker, MarkerKind};
+//! The line scanner: reads a text the way the grammar's `document` rule
+//! does, byte by byte, without the grammar's per-alternative matching.
+//!
+//! The grammar in `grammar/transcript.pest` stays the definition. This
+//! module is a hand-compiled copy of its rules: the head (`bom`,
+//! `front_matter`), the fenced blocks (`lint_fence`, `code_fence`,
+//! `any_fence`), the line-level rules (`frame_line`, `heading`,
+//! `list_item`, `plain_line` and the leads), which decide what a line is
+//! from its first few bytes, and the inline rules (`code_span`, the
+//! markers, `bad_marker`, `bracket`); prose between markers is skipped with
+//! `memchr`. The literals the rules match are in the tables below, which a
+//! unit test compares with the grammar's.
+//!
+//! Each function below names the rule it stands for and follows it
+//! alternative by alternative (PEG semantics: ordered choice, greedy
+//! repetition, no backtracking into a repetition). Unit tests, a property
+//! test and the `scanner` fuzz target hold that a document read with the
+//! scanner equals the same document read by the grammar (`spec`).
 
-/// Read the line that starts at `pos` into `doc` and return where it ends
-/// (after its terminator), or `None` for an item the scanner leaves to the
-/// grammar: a fenced block.
-pub(super) fn line(source: &str, pos: usize, doc: &mut Document) -> Option<usize> {
+use super::read::strip_terminator;
+use super::{BlockKind, CardEmoji, Document, Inline, Lead, LineData, LineKind, Marker, MarkerKind};
+use super::{NoteKind, Span};
+
+// ---------------------------------------------------------------- literals
+
+/// `bom`.
+pub(super) const BOM: &str = "\u{FEFF}";
+/// The first literal of `front_matter`, and the alternatives of `fm_close`.
+pub(super) const FRONT_MATTER_OPEN: &str = "---";
+pub(super) const FRONT_MATTER_CLOSE: [&str; 2] = ["---", "..."];
+/// The characters of `fence_run`'s alternatives, each written three or
+/// more times.
+pub(super) const FENCE_CHARS: [u8; 2] = [b'`', b'~'];
+/// `lint_info`: the info strings of the fences whose body is linted.
+pub(super) const LINT_INFOS: [&str; 2] = ["transcript", "boardlint"];
+/// `frame_run`: `FRAME` written `FRAME_MIN` times or more.
+pub(super) const FRAME: &str = "━";
+pub(super) const FRAME_MIN: usize = 10;
+/// `bullet_mark`.
+pub(super) const BULLETS: [&str; 4] = ["-", "*", "+", "•"];
+/// What ends a `number_mark`, after its digits.
+pub(super) const NUMBER_ENDS: [u8; 2] = [b'.', b')'];
+/// The keyword of both phase rules, matched without regard to case.
+pub(super) const PHASE: &str = "phase";
+/// The separators after a phase number (`heading_phase`, `phase_label`).
+pub(super) const SEPARATORS: [&str; 3] = [":", "—", "-"];
+/// `card_emoji`, with the card each one opens.
+pub(super) const CARD_EMOJIS: [(&str, CardEmoji); 3] = [
+    ("📊", CardEmoji::Standard),
+    ("🚩", CardEmoji::Alert),
+    ("📋", CardEmoji::Board),
+];
+/// `comment`'s opening and closing literals.
+pub(super) const COMMENT_OPEN: &str = "<!--";
+pub(super) const COMMENT_CLOSE: &str = "-->";
+/// `bold`.
+pub(super) const BOLD: [&str; 2] = ["**", "__"];
+/// The characters besides letters and numbers that `word` takes: the
+/// ASCII ones, and the one that is not.
+pub(super) const WORD_ASCII: &[u8] = b"'/-_&().";
+pub(super) const WORD_OTHER: char = '’';
+/// The arrows of `arrow_lead`.
+pub(super) const LEAD_ARROWS: [&str; 2] = ["→", "->"];
+/// `arrow`, between the roles of a chain.
+pub(super) const CHAIN_ARROWS: [&str; 3] = ["→", "->", ">"];
+/// `bracket_follow`.
+pub(super) const BRACKET_FOLLOWS: [u8; 3] = [b'(', b'[', b':'];
+/// `keyword`: the marker keywords, in the grammar's order. None is a
+/// prefix of another (a unit test holds this), so the first that matches
+/// is the only one.
+pub(super) const KEYWORDS: [&str; 11] = [
+    "INVOKE",
+    "RESPONSE",
+    "CHAIN",
+    "BLOCKED",
+    "ASSUMPTION",
+    "ASSUMED",
+    "CONFLICT",
+    "BROADCAST",
+    "PEER-VERIFY",
+    "CRITIC-SCREEN",
+    "VERIFIED",
+];
+
+/// What follows the opening literal of a marker rule.
+#[derive(Debug)]
+pub(super) enum Shape {
+    /// `hws* ~ role ~ hws* ~ "|" ~ question ~ "]"`: an invocation, or a
+    /// broadcast.
+    Ask { broadcast: bool },
+    /// `hws* ~ role ~ (hws* ~ arrow ~ hws* ~ role)+ ~ hws* ~ "]"`
+    Chain,
+    /// `hws* ~ role ~ hws* ~ "]"`
+    Open(BlockKind),
+    /// Nothing: the literal is the whole marker.
+    Literal(MarkerKind),
+    /// `question ~ "]"`
+    Note(NoteKind),
+}
+
+/// `marker`'s alternatives, by their opening literal, in the grammar's
+/// order.
+pub(super) static MARKERS: [(&str, Shape); 16] = [
+    ("[INVOKE:", Shape::Ask { broadcast: false }),
+    ("[BROADCAST:", Shape::Ask { broadcast: true }),
+    ("[CHAIN:", Shape::Chain),
+    ("[RESPONSE:", Shape::Open(BlockKind::Response)),
+    (
+        "[/RESPONSE]",
+        Shape::Literal(MarkerKind::Close {
+            block: BlockKind::Response,
+        }),
+    ),
+    ("[PEER-VERIFY:", Shape::Open(BlockKind::PeerVerify)),
+    (
+        "[/PEER-VERIFY]",
+        Shape::Literal(MarkerKind::Close {
+            block: BlockKind::PeerVerify,
+        }),
+    ),
+    (
+        "[CRITIC-SCREEN]",
+        Shape::Literal(MarkerKind::Open {
+            block: BlockKind::CriticScreen,
+            role: None,
+        }),
+    ),
+    (
+        "[/CRITIC-SCREEN]",
+        Shape::Literal(MarkerKind::Close {
+            block: BlockKind::CriticScreen,
+        }),
+    ),
+    (
+        "[CONFLICT DETECTED]",
+        Shape::Literal(MarkerKind::Open {
+            block: BlockKind::Conflict,
+            role: None,
+        }),
+    ),
+    (
+        "[/CONFLICT]",
+        Shape::Literal(MarkerKind::Close {
+            block: BlockKind::Conflict,
+        }),
+    ),
+    ("[BLOCKED:", Shape::Note(NoteKind::Blocked)),
+    ("[ASSUMPTION:", Shape::Note(NoteKind::Assumption)),
+    ("[CONFLICT:", Shape::Note(NoteKind::Conflict)),
+    ("[VERIFIED:", Shape::Note(NoteKind::Verified)),
+    ("[ASSUMED:", Shape::Note(NoteKind::Assumed)),
+];
+
+// ---------------------------------------------------------------- head
+
+/// `head = { SOI ~ bom? ~ front_matter? }`: reads the front matter into
+/// `doc` and returns where the first item starts.
+pub(super) fn head(source: &str, doc: &mut Document) -> usize {
     let s = source.as_bytes();
-    let eol = memchr::memchr(b'\n', &s[pos..]).map_or(s.len(), |i| pos + i);
-    // `fenced` is tried before `line`.
-    let first = skip_hws(s, pos, eol);
-    if s[first..].starts_with(b"```") || s[first..].starts_with(b"~~~") {
+    let start = if source.starts_with(BOM) {
+        BOM.len()
+    } else {
+        0
+    };
+    match front_matter(s, start) {
+        Some((body, end)) => {
+            doc.front_matter = Some(body);
+            end
+        }
+        None => start,
+    }
+}
+
+/// `front_matter = { "---" ~ hws* ~ nl ~ front_matter_body ~ fm_close }`,
+/// `front_matter_body = { (!fm_close ~ rest_of_line ~ nl)* }`: the body's
+/// span and where the front matter ends.
+fn front_matter(s: &[u8], at: usize) -> Option<(Span, usize)> {
+    if !s[at..].starts_with(FRONT_MATTER_OPEN.as_bytes()) {
         return None;
     }
-    if let Some(end) = frame_line(source, pos, first, eol, doc) {
-        return Some(end);
+    let p = skip_hws(s, at + FRONT_MATTER_OPEN.len(), s.len());
+    if !at_nl(s, p) {
+        return None;
     }
-    if let Some(end) = heading(source, pos, eol, doc) {
-        return Some(end);
+    let body = past_line_end(s, p);
+    let mut line = body;
+    loop {
+        if let Some(end) = fm_close(s, line) {
+            return Some((body..line, end));
+        }
+        line += memchr::memchr(b'\n', &s[line..])? + 1;
     }
-    if let Some(end) = list_item(source, pos, first, eol, doc) {
-        return Some(end);
+}
+
+/// `fm_close = _{ ("---" | "...") ~ hws* ~ line_end }`: where it ends.
+fn fm_close(s: &[u8], at: usize) -> Option<usize> {
+    let close = FRONT_MATTER_CLOSE
+        .iter()
+        .find(|c| s[at..].starts_with(c.as_bytes()))?;
+    let p = skip_hws(s, at + close.len(), s.len());
+    at_line_end(s, p).then(|| past_line_end(s, p))
+}
+
+// ---------------------------------------------------------------- items
+
+/// `item = { fenced | line }`, or with `lint_code_blocks` `item_all = {
+/// any_fence | line }`: read the item that starts at `pos` into `doc` and
+/// return where it ends (after its terminator).
+pub(super) fn item(source: &str, pos: usize, lint_code_blocks: bool, doc: &mut Document) -> usize {
+    let s = source.as_bytes();
+    let eol = memchr::memchr(b'\n', &s[pos..]).map_or(s.len(), |i| pos + i);
+    let first = skip_hws(s, pos, eol);
+    if let Some(run_end) = fence_run(s, first, eol) {
+        let run = &s[first..run_end];
+        if lint_code_blocks {
+            // `any_fence`'s opener needs a line feed; without one the line
+            // is an ordinary line.
+            if eol < s.len() {
+                return fence_lines(source, eol + 1, run, doc);
+            }
+        } else if let Some(body) = lint_opener(s, run_end) {
+            return fence_lines(source, body, run, doc);
+        } else {
+            let end = code_fence_body(s, (eol + 1).min(s.len()), run);
+            doc.code_fences.push(pos..end);
+            return end;
+        }
     }
-    Some(plain_line(source, pos, first, eol, doc))
+    line_at(source, pos, first, eol, false, doc)
+}
+
+/// `fence_run = @{ "```" ~ "`"* | "~~~" ~ "~"* }`: where the run that
+/// starts at `at` ends.
+fn fence_run(s: &[u8], at: usize, eol: usize) -> Option<usize> {
+    let rest = &s[at..eol];
+    let c = *FENCE_CHARS
+        .iter()
+        .find(|&&c| rest.len() >= 3 && rest[..3].iter().all(|&b| b == c))?;
+    Some(at + rest.iter().take_while(|&&b| b == c).count())
+}
+
+/// The rest of `lint_fence`'s opener after its run: `hws* ~ lint_info ~
+/// hws* ~ nl`, `lint_info = { ("transcript" | "boardlint") ~ !(!(hws | nl)
+/// ~ ANY) }`; where the body starts.
+fn lint_opener(s: &[u8], run_end: usize) -> Option<usize> {
+    let p = skip_hws(s, run_end, s.len());
+    let info = LINT_INFOS
+        .iter()
+        .find(|i| s[p..].starts_with(i.as_bytes()))?;
+    let p = p + info.len();
+    if !(p >= s.len() || s[p] == b' ' || s[p] == b'\t' || at_nl(s, p)) {
+        return None;
+    }
+    let p = skip_hws(s, p, s.len());
+    at_nl(s, p).then(|| past_line_end(s, p))
+}
+
+/// `(!fence_close_ahead ~ line)* ~ (fence_close | DROP ~ EOI)`, the body of
+/// `lint_fence` and `any_fence`, from `at`: its lines go into `doc`, marked
+/// as in a fence; returns where the block ends.
+fn fence_lines(source: &str, mut at: usize, run: &[u8], doc: &mut Document) -> usize {
+    let s = source.as_bytes();
+    loop {
+        if let Some(end) = fence_close(s, at, run) {
+            return end;
+        }
+        if at >= s.len() {
+            return at;
+        }
+        let eol = memchr::memchr(b'\n', &s[at..]).map_or(s.len(), |i| at + i);
+        at = line_at(source, at, skip_hws(s, at, eol), eol, true, doc);
+    }
+}
+
+/// `code_fence_body ~ (fence_close | DROP ~ EOI)`, with `code_fence_body =
+/// { (!fence_close_ahead ~ rest_of_line ~ nl)* ~ (!fence_close_ahead ~ !nl
+/// ~ ANY ~ rest_of_line ~ &EOI)? }`, from `at`: where the block ends.
+fn code_fence_body(s: &[u8], mut at: usize, run: &[u8]) -> usize {
+    loop {
+        if let Some(end) = fence_close(s, at, run) {
+            return end;
+        }
+        match memchr::memchr(b'\n', &s[at..]) {
+            Some(i) => at += i + 1,
+            None => return s.len(),
+        }
+    }
+}
+
+/// `fence_close = { fence_indent ~ POP ~ ("`" | "~")* ~ hws* ~ line_end }`
+/// (and `fence_close_ahead`, the same as a lookahead), with `run` the
+/// opener's: where it ends.
+fn fence_close(s: &[u8], at: usize, run: &[u8]) -> Option<usize> {
+    let p = skip_hws(s, at, s.len());
+    if !s[p..].starts_with(run) {
+        return None;
+    }
+    let mut p = p + run.len();
+    while p < s.len() && FENCE_CHARS.contains(&s[p]) {
+        p += 1;
+    }
+    let p = skip_hws(s, p, s.len());
+    at_line_end(s, p).then(|| past_line_end(s, p))
+}
+
+// ---------------------------------------------------------------- lines
+
+/// `line = ${ frame_line | heading | list_item | plain_line }`: read the
+/// line that starts at `pos` (its first non-blank byte at `first`, its line
+/// feed or the end at `eol`) into `doc` and return where it ends (after its
+/// terminator).
+fn line_at(
+    source: &str,
+    pos: usize,
+    first: usize,
+    eol: usize,
+    in_fence: bool,
+    doc: &mut Document,
+) -> usize {
+    let at = LineAt {
+        pos,
+        first,
+        eol,
+        in_fence,
+    };
+    if let Some(end) = frame_line(source, &at, doc) {
+        return end;
+    }
+    if let Some(end) = heading(source, &at, doc) {
+        return end;
+    }
+    if let Some(end) = list_item(source, &at, doc) {
+        return end;
+    }
+    plain_line(source, &at, doc)
+}
+
+/// Where a line is: its start, its first byte after blanks, its line feed
+/// (or the end of the text), and whether it is in a linted fence.
+struct LineAt {
+    pos: usize,
+    first: usize,
+    eol: usize,
+    in_fence: bool,
+}
+
+impl LineAt {
+    fn data(&self, span: Span) -> LineData {
+        LineData {
+            content: span.end..span.end,
+            span,
+            kind: LineKind::Plain,
+            indent: 0,
+            quoted: false,
+            lead: None,
+            inlines: Vec::new(),
+            in_fence: self.in_fence,
+        }
+    }
 }
 
 pub(super) fn skip_hws(s: &[u8], mut at: usize, end: usize) -> usize {
@@ -52,6 +387,20 @@ fn at_line_end(s: &[u8], at: usize) -> bool {
     at >= s.len() || s[at] == b'\n' || s[at..].starts_with(b"\r\n")
 }
 
+/// The length of the first of `literals` written at `at`, when one is.
+fn literal_at(s: &[u8], at: usize, literals: &[&str]) -> Option<usize> {
+    let rest = &s[at.min(s.len())..];
+    literals
+        .iter()
+        .find(|l| rest.starts_with(l.as_bytes()))
+        .map(|l| l.len())
+}
+
+/// `nl = _{ "\r\n" | "\n" }` holds at `at`.
+fn at_nl(s: &[u8], at: usize) -> bool {
+    s[at.min(s.len())..].starts_with(b"\n") || s[at.min(s.len())..].starts_with(b"\r\n")
+}
+
 /// Where the line ends when `line_end` holds at `at`: after the terminator.
 fn past_line_end(s: &[u8], at: usize) -> usize {
     if at >= s.len() {
@@ -63,37 +412,18 @@ fn past_line_end(s: &[u8], at: usize) -> usize {
     }
 }
 
-fn new_line(span: Span) -> LineData {
-    LineData {
-        content: span.end..span.end,
-        span,
-        kind: LineKind::Plain,
-        indent: 0,
-        quoted: false,
-        lead: None,
-        inlines: Vec::new(),
-        in_fence: false,
-    }
-}
-
 /// `frame_line = { hws* ~ frame_run ~ hws* ~ line_end }`,
 /// `frame_run = { "━"{10,} }`.
-fn frame_line(
-    source: &str,
-    pos: usize,
-    first: usize,
-    eol: usize,
-    doc: &mut Document,
-) -> Option<usize> {
-    const FRAME: &[u8] = "━".as_bytes();
+fn frame_line(source: &str, l: &LineAt, doc: &mut Document) -> Option<usize> {
+    let (pos, first, eol) = (l.pos, l.first, l.eol);
     let s = source.as_bytes();
     let mut at = first;
     let mut width = 0;
-    while s[at..eol].starts_with(FRAME) {
+    while s[at..eol].starts_with(FRAME.as_bytes()) {
         at += FRAME.len();
         width += 1;
     }
-    if width < 10 {
+    if width < FRAME_MIN {
         return None;
     }
     let at = skip_hws(s, at, eol);
@@ -101,14 +431,15 @@ fn frame_line(
         return None;
     }
     let end = past_line_end(s, at);
-    let mut line = new_line(strip_terminator(source, pos..end));
+    let mut line = l.data(strip_terminator(source, pos..end));
     line.kind = LineKind::Frame { width };
     doc.lines.push(line);
     Some(end)
 }
 
 /// `heading = { " "{0,3} ~ heading_hash ~ (hws+ ~ (heading_phase | line_lead)? ~ content?)? ~ hws* ~ line_end }`.
-fn heading(source: &str, pos: usize, eol: usize, doc: &mut Document) -> Option<usize> {
+fn heading(source: &str, l: &LineAt, doc: &mut Document) -> Option<usize> {
+    let (pos, eol) = (l.pos, l.eol);
     let s = source.as_bytes();
     let mut at = pos;
     while at < pos + 3 && at < eol && s[at] == b' ' {
@@ -131,7 +462,7 @@ fn heading(source: &str, pos: usize, eol: usize, doc: &mut Document) -> Option<u
         }
         let end = past_line_end(s, at);
         let span = strip_terminator(source, pos..end);
-        let mut line = new_line(span.clone());
+        let mut line = l.data(span.clone());
         line.kind = LineKind::Heading { level: level as u8 };
         line.content = span.end..span.end;
         doc.lines.push(line);
@@ -148,7 +479,7 @@ fn heading(source: &str, pos: usize, eol: usize, doc: &mut Document) -> Option<u
     let (tokens, end_of_content) = content(source, after_prefix, doc);
     let end = past_line_end(s, end_of_content);
     let span = strip_terminator(source, pos..end);
-    let mut line = new_line(span.clone());
+    let mut line = l.data(span.clone());
     line.kind = LineKind::Heading { level: level as u8 };
     line.lead = lead;
     let start = if tokens {
@@ -182,10 +513,13 @@ fn heading_phase(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
 /// `^"phase" ~ hws+ ~ phase_number ~ !ASCII_DIGIT`, the part both phase
 /// rules share; the number and where it ends.
 fn phase_number(s: &[u8], at: usize, eol: usize) -> Option<(u32, usize)> {
-    if !s.get(at..at + 5)?.eq_ignore_ascii_case(b"phase") {
+    if !s
+        .get(at..at + PHASE.len())?
+        .eq_ignore_ascii_case(PHASE.as_bytes())
+    {
         return None;
     }
-    let p = at + 5;
+    let p = at + PHASE.len();
     let digits = skip_hws(s, p, eol);
     if digits == p {
         return None;
@@ -203,24 +537,12 @@ fn phase_number(s: &[u8], at: usize, eol: usize) -> Option<(u32, usize)> {
 
 /// The length of `":" | "—" | "-"` at `at`, when one is there.
 fn separator(s: &[u8], at: usize) -> Option<usize> {
-    let rest = &s[at.min(s.len())..];
-    if rest.starts_with(b":") || rest.starts_with(b"-") {
-        Some(1)
-    } else if rest.starts_with("—".as_bytes()) {
-        Some("—".len())
-    } else {
-        None
-    }
+    literal_at(s, at, &SEPARATORS)
 }
 
 /// `list_item = { indent ~ list_marker ~ (hws+ ~ content?)? ~ line_end }`.
-fn list_item(
-    source: &str,
-    pos: usize,
-    first: usize,
-    eol: usize,
-    doc: &mut Document,
-) -> Option<usize> {
+fn list_item(source: &str, l: &LineAt, doc: &mut Document) -> Option<usize> {
+    let (pos, first, eol) = (l.pos, l.first, l.eol);
     let s = source.as_bytes();
     let (ordered, marker_end) = list_marker(s, first, eol)?;
     let after_ws = skip_hws(s, marker_end, eol);
@@ -235,7 +557,7 @@ fn list_item(
     };
     let end = past_line_end(s, end_of_content);
     let span = strip_terminator(source, pos..end);
-    let mut line = new_line(span.clone());
+    let mut line = l.data(span.clone());
     line.kind = LineKind::ListItem { ordered };
     line.indent = first - pos;
     line.content = after_ws.min(span.end)..span.end;
@@ -247,18 +569,15 @@ fn list_item(
 /// and where it ends.
 fn list_marker(s: &[u8], at: usize, eol: usize) -> Option<(bool, usize)> {
     let rest = &s[at..eol];
-    if rest.starts_with(b"-") || rest.starts_with(b"*") || rest.starts_with(b"+") {
-        return Some((false, at + 1));
-    }
-    if rest.starts_with("•".as_bytes()) {
-        return Some((false, at + "•".len()));
+    if let Some(bullet) = BULLETS.iter().find(|b| rest.starts_with(b.as_bytes())) {
+        return Some((false, at + bullet.len()));
     }
     let digits = rest
         .iter()
         .take(9)
         .take_while(|b| b.is_ascii_digit())
         .count();
-    if digits > 0 && matches!(rest.get(digits), Some(b'.' | b')')) {
+    if digits > 0 && rest.get(digits).is_some_and(|b| NUMBER_ENDS.contains(b)) {
         return Some((true, at + digits + 1));
     }
     None
@@ -267,7 +586,8 @@ fn list_marker(s: &[u8], at: usize, eol: usize) -> Option<(bool, usize)> {
 /// `plain_line`, whose alternatives are: `indent ~ quote? ~ line_lead? ~
 /// content ~ line_end`, `indent ~ quote? ~ line_lead ~ line_end`, `indent ~
 /// quote ~ line_end`, `hws+ ~ line_end`, `nl`.
-fn plain_line(source: &str, pos: usize, first: usize, eol: usize, doc: &mut Document) -> usize {
+fn plain_line(source: &str, l: &LineAt, doc: &mut Document) -> usize {
+    let (pos, first, eol) = (l.pos, l.first, l.eol);
     let s = source.as_bytes();
     let mut after_prefix = first;
     let mut quoted = false;
@@ -288,7 +608,7 @@ fn plain_line(source: &str, pos: usize, first: usize, eol: usize, doc: &mut Docu
         // No content: the second, third, fourth or fifth alternative.
         let end = past_line_end(s, after_prefix);
         let span = strip_terminator(source, pos..end);
-        let mut line = new_line(span.clone());
+        let mut line = l.data(span.clone());
         if lead.is_some() || quoted {
             line.indent = first - pos;
             line.quoted = quoted;
@@ -308,7 +628,7 @@ fn plain_line(source: &str, pos: usize, first: usize, eol: usize, doc: &mut Docu
     let (_, end_of_content) = content(source, after_prefix, doc);
     let end = past_line_end(s, end_of_content);
     let span = strip_terminator(source, pos..end);
-    let mut line = new_line(span.clone());
+    let mut line = l.data(span.clone());
     line.indent = first - pos;
     line.quoted = quoted;
     line.content = after_prefix.min(span.end)..span.end;
@@ -339,10 +659,10 @@ fn line_lead(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
 /// `comment_text = { (!("-->" | nl) ~ ANY)* }`.
 fn comment(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
     let line = source.get(at..eol)?;
-    let body = line.strip_prefix("<!--")?;
-    let close = body.find("-->")?;
-    let text = at + 4..at + 4 + close;
-    let end = text.end + 3;
+    let body = line.strip_prefix(COMMENT_OPEN)?;
+    let close = body.find(COMMENT_CLOSE)?;
+    let text = at + COMMENT_OPEN.len()..at + COMMENT_OPEN.len() + close;
+    let end = text.end + COMMENT_CLOSE.len();
     Some((
         Lead::Comment {
             text,
@@ -355,17 +675,11 @@ fn comment(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
 /// `card_header = { card_emoji ~ hws* }`, `card_emoji = { "📊" | "🚩" | "📋" }`.
 fn card_header(s: &[u8], at: usize, eol: usize) -> Option<(Lead, usize)> {
     let rest = &s[at..eol];
-    let emoji = if rest.starts_with("📊".as_bytes()) {
-        CardEmoji::Standard
-    } else if rest.starts_with("🚩".as_bytes()) {
-        CardEmoji::Alert
-    } else if rest.starts_with("📋".as_bytes()) {
-        CardEmoji::Board
-    } else {
-        return None;
-    };
-    let end = skip_hws(s, at + 4, eol);
-    Some((Lead::CardHeader { emoji }, end))
+    let (text, emoji) = CARD_EMOJIS
+        .iter()
+        .find(|(e, _)| rest.starts_with(e.as_bytes()))?;
+    let end = skip_hws(s, at + text.len(), eol);
+    Some((Lead::CardHeader { emoji: *emoji }, end))
 }
 
 /// `phase_label = { ^"phase" ~ hws+ ~ phase_number ~ !ASCII_DIGIT ~ hws* ~ (":" | "—" | "-" | &line_end) ~ hws* }`.
@@ -389,12 +703,7 @@ fn phase_label(s: &[u8], at: usize, eol: usize) -> Option<(Lead, usize)> {
 
 /// `bold = _{ "**" | "__" }`: its length at `at`, or 0.
 fn bold(s: &[u8], at: usize, eol: usize) -> usize {
-    let rest = &s[at..eol];
-    if rest.starts_with(b"**") || rest.starts_with(b"__") {
-        2
-    } else {
-        0
-    }
+    literal_at(&s[..eol], at, &BOLD).unwrap_or(0)
 }
 
 /// `label = { bold? ~ label_text ~ bold? ~ ":" ~ bold? ~ hws* }`,
@@ -443,14 +752,14 @@ fn word(source: &str, at: usize, eol: usize) -> Option<usize> {
     while p < eol {
         let b = s[p];
         if b.is_ascii() {
-            if b.is_ascii_alphanumeric() || b"'/-_&().".contains(&b) {
+            if b.is_ascii_alphanumeric() || WORD_ASCII.contains(&b) {
                 p += 1;
                 continue;
             }
             break;
         }
         let c = source[p..].chars().next()?;
-        if c == '’' || pest::unicode::LETTER(c) || pest::unicode::NUMBER(c) {
+        if c == WORD_OTHER || pest::unicode::LETTER(c) || pest::unicode::NUMBER(c) {
             p += c.len_utf8();
         } else {
             break;
@@ -473,14 +782,7 @@ fn arrow_lead(s: &[u8], at: usize, eol: usize) -> Option<(Lead, usize)> {
     let name = name_start..p;
     p += bold(s, p, eol);
     p = skip_hws(s, p, eol);
-    let rest = &s[p..eol];
-    if rest.starts_with("→".as_bytes()) {
-        p += "→".len();
-    } else if rest.starts_with(b"->") {
-        p += 2;
-    } else {
-        return None;
-    }
+    p += literal_at(&s[..eol], p, &LEAD_ARROWS)?;
     p = skip_hws(s, p, eol);
     let rest = &s[p..eol];
     if !(rest.starts_with(b"[") || rest.starts_with(b"`[")) {
@@ -567,19 +869,6 @@ fn bracket_item(s: &[u8], at: usize) -> (usize, Option<Inline>) {
 /// `marker_start = _{ "[" ~ "/"? ~ keyword ~ !(ASCII_ALPHANUMERIC | "_") }`:
 /// where it ends (the lookahead not consumed).
 fn marker_start(s: &[u8], at: usize) -> Option<usize> {
-    const KEYWORDS: [&[u8]; 11] = [
-        b"INVOKE",
-        b"RESPONSE",
-        b"CHAIN",
-        b"BLOCKED",
-        b"ASSUMPTION",
-        b"ASSUMED",
-        b"CONFLICT",
-        b"BROADCAST",
-        b"PEER-VERIFY",
-        b"CRITIC-SCREEN",
-        b"VERIFIED",
-    ];
     if s.get(at) != Some(&b'[') {
         return None;
     }
@@ -588,7 +877,7 @@ fn marker_start(s: &[u8], at: usize) -> Option<usize> {
         p += 1;
     }
     // Ordered choice: the first keyword that matches is the one tried.
-    let keyword = KEYWORDS.iter().find(|k| s[p..].starts_with(k))?;
+    let keyword = KEYWORDS.iter().find(|k| s[p..].starts_with(k.as_bytes()))?;
     p += keyword.len();
     match s.get(p) {
         Some(b) if b.is_ascii_alphanumeric() || *b == b'_' => None,
@@ -596,99 +885,37 @@ fn marker_start(s: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// The opening literal of each marker rule, in the grammar's order, with
-/// what follows it.
-enum Shape {
-    /// `hws* ~ role ~ hws* ~ "|" ~ question ~ "]"`
-    Ask(fn(Span, Span) -> MarkerKind),
-    /// `hws* ~ role ~ (hws* ~ arrow ~ hws* ~ role)+ ~ hws* ~ "]"`
-    Chain,
-    /// `hws* ~ role ~ hws* ~ "]"`
-    Open(BlockKind),
-    /// Nothing: the literal is the whole marker.
-    Literal(MarkerKind),
-    /// `question ~ "]"`
-    Note(NoteKind),
-}
-
 /// `marker`: one of the marker rules, tried in the grammar's order.
 fn marker(s: &[u8], at: usize) -> Option<(usize, MarkerKind)> {
-    let rules: [(&[u8], Shape); 16] = [
-        (
-            b"[INVOKE:",
-            Shape::Ask(|role, question| MarkerKind::Invoke { role, question }),
-        ),
-        (
-            b"[BROADCAST:",
-            Shape::Ask(|target, question| MarkerKind::Broadcast { target, question }),
-        ),
-        (b"[CHAIN:", Shape::Chain),
-        (b"[RESPONSE:", Shape::Open(BlockKind::Response)),
-        (
-            b"[/RESPONSE]",
-            Shape::Literal(MarkerKind::Close {
-                block: BlockKind::Response,
-            }),
-        ),
-        (b"[PEER-VERIFY:", Shape::Open(BlockKind::PeerVerify)),
-        (
-            b"[/PEER-VERIFY]",
-            Shape::Literal(MarkerKind::Close {
-                block: BlockKind::PeerVerify,
-            }),
-        ),
-        (
-            b"[CRITIC-SCREEN]",
-            Shape::Literal(MarkerKind::Open {
-                block: BlockKind::CriticScreen,
-                role: None,
-            }),
-        ),
-        (
-            b"[/CRITIC-SCREEN]",
-            Shape::Literal(MarkerKind::Close {
-                block: BlockKind::CriticScreen,
-            }),
-        ),
-        (
-            b"[CONFLICT DETECTED]",
-            Shape::Literal(MarkerKind::Open {
-                block: BlockKind::Conflict,
-                role: None,
-            }),
-        ),
-        (
-            b"[/CONFLICT]",
-            Shape::Literal(MarkerKind::Close {
-                block: BlockKind::Conflict,
-            }),
-        ),
-        (b"[BLOCKED:", Shape::Note(NoteKind::Blocked)),
-        (b"[ASSUMPTION:", Shape::Note(NoteKind::Assumption)),
-        (b"[CONFLICT:", Shape::Note(NoteKind::Conflict)),
-        (b"[VERIFIED:", Shape::Note(NoteKind::Verified)),
-        (b"[ASSUMED:", Shape::Note(NoteKind::Assumed)),
-    ];
     let rest = &s[at..];
     if rest.len() < 2 || !(rest[1].is_ascii_uppercase() || rest[1] == b'/') {
         return None;
     }
-    for (literal, shape) in rules {
-        if !rest.starts_with(literal) {
+    for (literal, shape) in &MARKERS {
+        if !rest.starts_with(literal.as_bytes()) {
             continue;
         }
         let p = at + literal.len();
         let found = match shape {
-            Shape::Ask(make) => (|| {
+            Shape::Ask { broadcast } => (|| {
                 let (role, p) = role_between_hws(s, p)?;
                 if s.get(p) != Some(&b'|') {
                     return None;
                 }
                 let (question, p) = question_then_close(s, p + 1)?;
-                Some((p, make(role, question)))
+                let kind = if *broadcast {
+                    MarkerKind::Broadcast {
+                        target: role,
+                        question,
+                    }
+                } else {
+                    MarkerKind::Invoke { role, question }
+                };
+                Some((p, kind))
             })(),
             Shape::Chain => chain(s, p),
             Shape::Open(block) => (|| {
+                let block = *block;
                 let (role, p) = role_between_hws(s, p)?;
                 if s.get(p) != Some(&b']') {
                     return None;
@@ -701,10 +928,11 @@ fn marker(s: &[u8], at: usize) -> Option<(usize, MarkerKind)> {
                     },
                 ))
             })(),
-            Shape::Literal(kind) => Some((p, kind)),
-            Shape::Note(note) => {
-                question_then_close(s, p).map(|(text, p)| (p, MarkerKind::Note { note, text }))
-            }
+            Shape::Literal(kind) => Some((p, kind.clone())),
+            Shape::Note(note) => question_then_close(s, p).map(|(text, p)| {
+                let note = *note;
+                (p, MarkerKind::Note { note, text })
+            }),
         };
         // The literals are distinct: once one matched, no other rule can.
         return found;
@@ -752,16 +980,10 @@ fn chain(s: &[u8], at: usize) -> Option<(usize, MarkerKind)> {
     let mut roles = vec![first];
     loop {
         let q = skip_hws_to_end(s, p);
-        let rest = &s[q..];
-        let q = if rest.starts_with("→".as_bytes()) {
-            q + "→".len()
-        } else if rest.starts_with(b"->") {
-            q + 2
-        } else if rest.starts_with(b">") {
-            q + 1
-        } else {
+        let Some(arrow) = literal_at(s, q, &CHAIN_ARROWS) else {
             break;
         };
+        let q = q + arrow;
         match role(s, skip_hws_to_end(s, q)) {
             Some(r) => {
                 p = r.end;
@@ -896,7 +1118,7 @@ fn bracket(s: &[u8], at: usize) -> Option<(usize, Option<Inline>)> {
     }
     let inner = inner_start..p;
     let mut end = p + 1;
-    let followed = matches!(s.get(end), Some(b'(' | b'[' | b':'));
+    let followed = s.get(end).is_some_and(|b| BRACKET_FOLLOWS.contains(b));
     if followed {
         end += 1;
     }

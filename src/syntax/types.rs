@@ -1,0 +1,183 @@
+//! The syntax layer's public types: a document, its lines, their leads and
+//! inline items.
+
+use std::ops::Range;
+
+use super::Lines;
+
+/// A byte range into the source.
+pub type Span = Range<usize>;
+
+/// A parsed transcript: its front matter and every line, in order.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Document {
+    /// Span of the YAML front matter body (without the `---` fences).
+    pub front_matter: Option<Span>,
+    pub lines: Lines,
+    /// Opaque fenced code blocks (their whole span, fences included).
+    pub code_fences: Vec<Span>,
+}
+
+/// The largest text the syntax layer reads: line offsets are kept in 32
+/// bits. The command line refuses larger files (docs/robustness.md); a
+/// larger text given to the library is read up to this size.
+pub const MAX_SOURCE: usize = u32::MAX as usize;
+
+/// One logical line, as [`Lines`] hands it out. A marker whose text spans
+/// several physical lines makes its logical line span them too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// The line without its line terminator.
+    pub span: Span,
+    pub kind: LineKind,
+    /// Width of the leading white space, in bytes.
+    pub indent: usize,
+    /// The line sits behind a `>` quote prefix.
+    pub quoted: bool,
+    pub lead: Option<Lead>,
+    /// The text after the line's prefix (heading hashes, list marker,
+    /// indentation, quote, lead), up to the end of the line.
+    pub content: Span,
+    pub inlines: &'a [Inline],
+    /// The line is inside a fenced block whose info string is `transcript`
+    /// or `boardlint`.
+    pub in_fence: bool,
+}
+
+/// A line while it is being built.
+pub(super) struct LineData {
+    pub(super) span: Span,
+    pub(super) kind: LineKind,
+    pub(super) indent: usize,
+    pub(super) quoted: bool,
+    pub(super) lead: Option<Lead>,
+    pub(super) content: Span,
+    pub(super) inlines: Vec<Inline>,
+    pub(super) in_fence: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    Blank,
+    /// A line of ten or more `━`.
+    Frame {
+        width: usize,
+    },
+    Heading {
+        level: u8,
+    },
+    ListItem {
+        ordered: bool,
+    },
+    Plain,
+}
+
+/// What a line begins with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lead {
+    /// `📊`, `🚩` or `📋` opening a card header.
+    CardHeader { emoji: CardEmoji },
+    /// `Phase N` (a heading needs no separator; a plain line does).
+    Phase { number: u32, span: Span },
+    /// `Label:` with one to six words (`CFO:`, `**CFO:**`, `CRO initiates:`,
+    /// `Key finding:`). `text` is the label without bold markers or colon.
+    Label { text: Span, span: Span },
+    /// `NAME →` followed by a marker (`CRO → [INVOKE:…]`).
+    Arrow { name: Span, span: Span },
+    /// An HTML comment, `<!-- text -->`; `text` is what is between the marks.
+    Comment { text: Span, span: Span },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardEmoji {
+    Standard,
+    Alert,
+    Board,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inline {
+    Marker(Marker),
+    /// Text that starts like a marker but does not parse.
+    BadMarker {
+        span: Span,
+    },
+    /// A bracketed span that is not a marker. `followed` is true when it is
+    /// directly followed by `(`, `[` or `:` (a link or a reference).
+    Bracket {
+        span: Span,
+        inner: Span,
+        followed: bool,
+    },
+    CodeSpan {
+        span: Span,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    pub span: Span,
+    pub kind: MarkerKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    Response,
+    PeerVerify,
+    CriticScreen,
+    Conflict,
+}
+
+impl BlockKind {
+    pub fn opener(self) -> &'static str {
+        match self {
+            BlockKind::Response => "[RESPONSE:role]",
+            BlockKind::PeerVerify => "[PEER-VERIFY:role]",
+            BlockKind::CriticScreen => "[CRITIC-SCREEN]",
+            BlockKind::Conflict => "[CONFLICT DETECTED]",
+        }
+    }
+    pub fn closer(self) -> &'static str {
+        match self {
+            BlockKind::Response => "[/RESPONSE]",
+            BlockKind::PeerVerify => "[/PEER-VERIFY]",
+            BlockKind::CriticScreen => "[/CRITIC-SCREEN]",
+            BlockKind::Conflict => "[/CONFLICT]",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteKind {
+    Blocked,
+    Assumption,
+    Conflict,
+    Verified,
+    Assumed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MarkerKind {
+    Invoke {
+        role: Span,
+        question: Span,
+    },
+    Broadcast {
+        target: Span,
+        question: Span,
+    },
+    Chain {
+        roles: Vec<Span>,
+    },
+    Open {
+        block: BlockKind,
+        role: Option<Span>,
+    },
+    Close {
+        block: BlockKind,
+    },
+    Note {
+        note: NoteKind,
+        text: Span,
+    },
+}
