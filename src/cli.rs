@@ -72,6 +72,10 @@ pub struct ConfigArgs {
     pub path: Option<PathBuf>,
     #[command(flatten)]
     pub config: ConfigFlags,
+    /// Print the reference of every setting, as docs/configuration.md holds
+    /// it, instead of a path's settings.
+    #[arg(long, hide = true, conflicts_with = "path")]
+    pub reference_markdown: bool,
 }
 
 #[derive(Debug, Args)]

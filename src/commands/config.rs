@@ -10,6 +10,10 @@ use crate::rules;
 
 /// Print the resolved settings for a path, each with where it came from.
 pub fn show(args: &ConfigArgs) -> i32 {
+    if args.reference_markdown {
+        print!("{}", crate::config::reference_markdown());
+        return EXIT_OK;
+    }
     let path = args.path.clone().unwrap_or_else(|| PathBuf::from("."));
     let ws = match Workspace::new(&args.config) {
         Ok(ws) => ws,
