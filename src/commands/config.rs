@@ -14,6 +14,10 @@ pub struct ConfigArgs {
     pub path: Option<PathBuf>,
     #[command(flatten)]
     pub config: ConfigFlags,
+    /// Print the reference of every setting, as docs/configuration.md holds
+    /// it, instead of a path's settings.
+    #[arg(long, hide = true, conflicts_with = "path")]
+    pub reference_markdown: bool,
 }
 
 #[derive(Debug, Args)]
@@ -25,6 +29,10 @@ pub struct InitArgs {
 
 /// Print the resolved settings for a path, each with where it came from.
 pub fn show(args: &ConfigArgs) -> i32 {
+    if args.reference_markdown {
+        print!("{}", crate::config::reference_markdown());
+        return EXIT_OK;
+    }
     let path = args.path.clone().unwrap_or_else(|| PathBuf::from("."));
     let ws = match Workspace::new(&args.config) {
         Ok(ws) => ws,

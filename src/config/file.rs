@@ -1,11 +1,13 @@
 //! The YAML boundary of configuration: reading a file into typed values,
 //! with errors that name the file, the line and the key, every error of a
 //! file at once, in the user's terms. The document itself is parsed by
-//! `crate::yaml`; this module turns its values into settings.
+//! `crate::yaml`; this module reads its values as the settings table says,
+//! each by the shape of its setting's type.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::table::{self, Setting, Shape, Written};
 use super::ConfigError;
 use crate::roles::edit_distance;
 use crate::yaml::{self, Value};
@@ -13,82 +15,11 @@ use crate::yaml::{self, Value};
 /// File names searched for, in order, in each directory.
 pub const CONFIG_NAMES: [&str; 2] = [".boardlint.yaml", "boardlint.yaml"];
 
-/// Every top-level key, for "did you mean" and the docs test.
-pub const KEYS: &[&str] = &[
-    "extends",
-    "select",
-    "ignore",
-    "extend-select",
-    "severity",
-    "per-file-ignores",
-    "exclude",
-    "roles",
-    "max-depth",
-    "bullet-limit",
-    "board",
-    "lang",
-    "lint-code-blocks",
-    "kinds",
-    "pipeline",
-    "session",
-];
-
-const BOARD_KEYS: &[&str] = &["isolation-phases", "critique-phases"];
-const PIPELINE_KEYS: &[&str] = &[
-    "stages",
-    "max-attempts",
-    "review-stage",
-    "max-log-bytes",
-    "max-event-bytes",
-];
-const SESSION_KEYS: &[&str] = &["roles"];
-
 /// The largest configuration file read, in bytes.
 const MAX_SIZE: u64 = 1 << 20;
 
 /// The most errors reported for one file; the rest are counted.
 const MAX_ERRORS: usize = 50;
-
-/// The settings one file writes; `None` where it writes none.
-#[derive(Debug, Clone, Default)]
-pub struct RawConfig {
-    pub extends: Option<String>,
-    pub select: Option<Vec<String>>,
-    pub ignore: Option<Vec<String>>,
-    pub extend_select: Option<Vec<String>>,
-    pub severity: Option<BTreeMap<String, String>>,
-    pub per_file_ignores: Option<BTreeMap<String, Vec<String>>>,
-    pub exclude: Option<Vec<String>>,
-    pub roles: Option<Vec<String>>,
-    pub max_depth: Option<usize>,
-    pub bullet_limit: Option<usize>,
-    pub board: Option<RawBoard>,
-    pub lang: Option<String>,
-    pub lint_code_blocks: Option<bool>,
-    pub kinds: Option<BTreeMap<String, String>>,
-    pub pipeline: Option<RawPipeline>,
-    pub session: Option<RawSession>,
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct RawSession {
-    pub roles: Option<BTreeMap<String, String>>,
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct RawPipeline {
-    pub stages: Option<Vec<String>>,
-    pub max_attempts: Option<u32>,
-    pub review_stage: Option<String>,
-    pub max_log_bytes: Option<u64>,
-    pub max_event_bytes: Option<u64>,
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct RawBoard {
-    pub isolation_phases: Option<Vec<u32>>,
-    pub critique_phases: Option<Vec<u32>>,
-}
 
 /// One configuration file, read: the settings it writes correctly, and an
 /// error for each it writes wrong.
@@ -100,12 +31,21 @@ pub struct Layer {
     pub dir: PathBuf,
     /// The same directory, absolute: the base of the file's globs.
     pub base: PathBuf,
-    pub raw: RawConfig,
+    /// The settings the file writes, each with its value, in file order.
+    pub values: Vec<(&'static Setting, Written)>,
     pub errors: Vec<ConfigError>,
     text: String,
 }
 
 impl Layer {
+    /// The value the file writes for a setting (dotted key), if any.
+    pub fn written(&self, key: &str) -> Option<&Written> {
+        self.values
+            .iter()
+            .find(|(s, _)| s.key == key)
+            .map(|(_, v)| v)
+    }
+
     /// The line (1-based) a key is written on, the key given with its
     /// parents: `["session", "roles"]`.
     pub fn line_of(&self, keys: &[&str]) -> Option<usize> {
@@ -186,7 +126,7 @@ pub fn parse(path: &Path, text: String) -> Result<Layer, Vec<ConfigError>> {
         errors: Vec::new(),
         more: 0,
     };
-    let raw = reader.config(&value);
+    let values = reader.config(&value);
     let mut errors = reader.errors;
     errors.sort_by_key(|e| e.line.unwrap_or(usize::MAX));
     if reader.more > 0 {
@@ -201,12 +141,12 @@ pub fn parse(path: &Path, text: String) -> Result<Layer, Vec<ConfigError>> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    let base = super::absolute(&dir);
+    let base = super::paths::absolute(&dir);
     Ok(Layer {
         path: path.to_path_buf(),
         dir,
         base,
-        raw,
+        values,
         errors,
         text,
     })
@@ -239,67 +179,49 @@ impl Reader<'_> {
         });
     }
 
-    fn config(&mut self, value: &Value) -> RawConfig {
-        let mut raw = RawConfig::default();
+    /// Every setting a document writes, with its value; a setting left
+    /// empty (`select:`) is not written.
+    fn config(&mut self, value: &Value) -> Vec<(&'static Setting, Written)> {
+        let mut out = Vec::new();
         if value.is_null() {
-            return raw;
+            return out;
         }
-        for (key, v) in self.settings(&[], value, KEYS) {
-            let keys = [key.as_str()];
-            match key.as_str() {
-                "extends" => raw.extends = self.string(&keys, v),
-                "select" => raw.select = self.strings(&keys, v),
-                "ignore" => raw.ignore = self.strings(&keys, v),
-                "extend-select" => raw.extend_select = self.strings(&keys, v),
-                "severity" => raw.severity = self.string_map(&keys, v),
-                "per-file-ignores" => raw.per_file_ignores = self.list_map(&keys, v),
-                "exclude" => raw.exclude = self.strings(&keys, v),
-                "roles" => raw.roles = self.strings(&keys, v),
-                "max-depth" => raw.max_depth = self.number(&keys, v),
-                "bullet-limit" => raw.bullet_limit = self.number(&keys, v),
-                "lang" => raw.lang = self.string(&keys, v),
-                "lint-code-blocks" => raw.lint_code_blocks = self.boolean(&keys, v),
-                "kinds" => raw.kinds = self.string_map(&keys, v),
-                "board" if !v.is_null() => {
-                    let mut board = RawBoard::default();
-                    for (key, v) in self.settings(&keys, v, BOARD_KEYS) {
-                        let keys = ["board", key.as_str()];
-                        match key.as_str() {
-                            "isolation-phases" => board.isolation_phases = self.numbers(&keys, v),
-                            "critique-phases" => board.critique_phases = self.numbers(&keys, v),
-                            _ => {}
-                        }
+        for (name, v) in self.settings(&[], value, &table::names(None)) {
+            if let Some(setting) = table::find(&name) {
+                self.setting(setting, v, &mut out);
+            } else if !v.is_null() {
+                // A section: `board`, `pipeline`, `session`.
+                let known = table::names(Some(&name));
+                for (leaf, v) in self.settings(&[name.as_str()], v, &known) {
+                    if let Some(setting) = table::find(&format!("{name}.{leaf}")) {
+                        self.setting(setting, v, &mut out);
                     }
-                    raw.board = Some(board);
                 }
-                "pipeline" if !v.is_null() => {
-                    let mut pipeline = RawPipeline::default();
-                    for (key, v) in self.settings(&keys, v, PIPELINE_KEYS) {
-                        let keys = ["pipeline", key.as_str()];
-                        match key.as_str() {
-                            "stages" => pipeline.stages = self.strings(&keys, v),
-                            "max-attempts" => pipeline.max_attempts = self.number(&keys, v),
-                            "review-stage" => pipeline.review_stage = self.string(&keys, v),
-                            "max-log-bytes" => pipeline.max_log_bytes = self.number(&keys, v),
-                            "max-event-bytes" => pipeline.max_event_bytes = self.number(&keys, v),
-                            _ => {}
-                        }
-                    }
-                    raw.pipeline = Some(pipeline);
-                }
-                "session" if !v.is_null() => {
-                    let mut session = RawSession::default();
-                    for (key, v) in self.settings(&keys, v, SESSION_KEYS) {
-                        if key == "roles" {
-                            session.roles = self.string_map(&["session", "roles"], v);
-                        }
-                    }
-                    raw.session = Some(session);
-                }
-                _ => {}
             }
         }
-        raw
+        out
+    }
+
+    /// One setting's value, read by its type's shape.
+    fn setting(
+        &mut self,
+        setting: &'static Setting,
+        value: &Value,
+        out: &mut Vec<(&'static Setting, Written)>,
+    ) {
+        let keys = setting.path();
+        let written = match setting.ty.shape {
+            Shape::Text => self.string(&keys, value).map(Written::Text),
+            Shape::Texts => self.strings(&keys, value).map(Written::Texts),
+            Shape::Number { max } => self.number(&keys, value, max).map(Written::Number),
+            Shape::Numbers { max } => self.numbers(&keys, value, max).map(Written::Numbers),
+            Shape::Flag => self.boolean(&keys, value).map(Written::Flag),
+            Shape::TextMap => self.string_map(&keys, value).map(Written::TextMap),
+            Shape::ListMap => self.list_map(&keys, value).map(Written::ListMap),
+        };
+        if let Some(w) = written {
+            out.push((setting, w));
+        }
     }
 
     /// A mapping of settings: its known keys, each with its value; an error
@@ -386,17 +308,16 @@ impl Reader<'_> {
         (out.len() == items.len()).then_some(out)
     }
 
-    fn number<T: TryFrom<u64> + Bounded>(&mut self, keys: &[&str], value: &Value) -> Option<T> {
+    /// A whole number of 0 or more, at most `max`.
+    fn number(&mut self, keys: &[&str], value: &Value, max: u64) -> Option<u64> {
         match value {
             Value::Null => None,
             Value::Number(n) => match n.as_u64() {
-                Some(u) => match T::try_from(u) {
-                    Ok(v) => Some(v),
-                    Err(_) => {
-                        self.fail(keys, format!("`{u}` is too large: at most {}", T::MAX));
-                        None
-                    }
-                },
+                Some(u) if u <= max => Some(u),
+                Some(u) => {
+                    self.fail(keys, format!("`{u}` is too large: at most {max}"));
+                    None
+                }
                 None => {
                     self.fail(
                         keys,
@@ -418,11 +339,7 @@ impl Reader<'_> {
         }
     }
 
-    fn numbers<T: TryFrom<u64> + Bounded>(
-        &mut self,
-        keys: &[&str],
-        value: &Value,
-    ) -> Option<Vec<T>> {
+    fn numbers(&mut self, keys: &[&str], value: &Value, max: u64) -> Option<Vec<u64>> {
         let items = match value {
             Value::Sequence(items) => items,
             Value::Null => return None,
@@ -437,7 +354,10 @@ impl Reader<'_> {
                 return None;
             }
         };
-        let out: Vec<T> = items.iter().filter_map(|v| self.number(keys, v)).collect();
+        let out: Vec<u64> = items
+            .iter()
+            .filter_map(|v| self.number(keys, v, max))
+            .collect();
         (out.len() == items.len()).then_some(out)
     }
 
@@ -523,23 +443,6 @@ impl Reader<'_> {
         }
         ok.then_some(out)
     }
-}
-
-/// The largest value of a setting's number type, for messages.
-trait Bounded {
-    const MAX: u64;
-}
-
-impl Bounded for usize {
-    const MAX: u64 = usize::MAX as u64;
-}
-
-impl Bounded for u32 {
-    const MAX: u64 = u32::MAX as u64;
-}
-
-impl Bounded for u64 {
-    const MAX: u64 = u64::MAX;
 }
 
 /// A value as a message names it.
@@ -715,7 +618,7 @@ mod tests {
     fn an_empty_value_leaves_a_setting_unset() {
         assert!(errors("select:\nboard:\nsession:\n  roles:\n").is_empty());
         let layer = parse(Path::new("c.yaml"), "select:\n".into()).unwrap();
-        assert!(layer.raw.select.is_none());
+        assert!(layer.written("select").is_none());
     }
 
     #[test]
