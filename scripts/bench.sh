@@ -7,6 +7,8 @@
 #   scripts/bench.sh                 every section
 #   scripts/bench.sh shapes memory   the named sections only
 #   BENCH_GB=0.2 scripts/bench.sh memory    a smaller "large" transcript
+#   BENCH_SHAPES="dense:1 random:4" scripts/bench.sh corpus
+#                                    the varied shapes (NAME:SEED) measured
 #
 # Sections: shapes, memory, corpus, sessions. Inputs are generated (seeded, so every
 # run sees the same bytes) under $BENCH_DIR (default: a temporary
@@ -69,6 +71,46 @@ peak_kb() {
     tail -1 "$dir/time.txt"
 }
 
+# The varied shapes of the 50 MB and memory measurements, NAME:SEED each
+# (benches/support/varied.rs; `corpus shapes` lists the names).
+shape_list="${BENCH_SHAPES:-chat:1 paragraphs:1 blocks:1 cards:1 dense:1 fenced:1 unicode:1 tables:1 random:1 random:2 random:3 random:4 random:5}"
+
+# One transcript of each varied shape, of the given size: MB/s (when runs > 0),
+# peak memory against the file, and the worst of each.
+varied() {
+    local bytes="$1" runs="$2"
+    printf '%-12s %11s %9s %8s %9s  %s\n' shape bytes check 'MB/s' 'peak/file' ''
+    local worst_mbs="" worst_mbs_shape="" worst_mem="" worst_mem_shape=""
+    local spec name seed size t mbs kb mem
+    for spec in $shape_list; do
+        name="${spec%%:*}"
+        seed="${spec#*:}"
+        [ "$seed" = "$spec" ] && seed=1
+        "$gen" file "$dir/varied.md" "$bytes" "$seed" --shape "$name" 2>"$dir/shape.txt"
+        size="$(stat -c %s "$dir/varied.md")"
+        t="-" mbs="-"
+        if [ "$runs" -gt 0 ]; then
+            t="$(RUNS=$runs median "$bl check --format concise $dir/varied.md")"
+            mbs="$(python3 -c "print('%.0f' % ($size / 1e6 / $t))")"
+            if [ -z "$worst_mbs" ] || [ "$mbs" -lt "$worst_mbs" ]; then
+                worst_mbs="$mbs" worst_mbs_shape="$spec"
+            fi
+            t="${t}s"
+        fi
+        kb="$(peak_kb "$bl" check --format concise "$dir/varied.md")"
+        mem="$(python3 -c "print('%.2f' % ($kb * 1024 / $size))")"
+        if [ -z "$worst_mem" ] || python3 -c "import sys; sys.exit(0 if $mem > $worst_mem else 1)"; then
+            worst_mem="$mem" worst_mem_shape="$spec"
+        fi
+        printf '%-12s %11s %9s %8s %8sx\n' "$spec" "$size" "$t" "$mbs" "$mem"
+    done
+    rm -f "$dir/varied.md" "$dir/shape.txt"
+    if [ -n "$worst_mbs" ]; then
+        echo "worst speed   $worst_mbs_shape: ${worst_mbs} MB/s (target 100): $(verdict 100 "$worst_mbs")"
+    fi
+    echo "worst memory  $worst_mem_shape: ${worst_mem}x the file (target 3x): $(verdict "$worst_mem" 3.05)"
+}
+
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print('%.1f' % (b/a if a>0 else float('inf')))" "$1" "$2"; }
 verdict() { python3 -c "import sys; print('ok' if float(sys.argv[1]) <= float(sys.argv[2]) else 'MISSED')" "$1" "$2"; }
 
@@ -108,6 +150,10 @@ memory() {
     r="$(python3 -c "print('%.2f' % ($kb * 1024 / $size))")"
     echo "file $size bytes, peak $((kb / 1024)) MB: ${r}x the file $(verdict "$r" 3.05)"
     rm -f "$dir/big.md"
+    echo
+    local vgb="${BENCH_VARIED_GB:-0.2}"
+    echo "== memory: a ${vgb} GB transcript of each varied shape peaks under about 3x its size"
+    varied "$(python3 -c "print(int(float('$vgb') * 1000**3))")" 0
     echo
     echo "== memory: many small files stay flat (a rule that never fires, so only reading counts)"
     for n in 10000 100000; do
@@ -160,6 +206,9 @@ corpus() {
     local mbs
     mbs="$(python3 -c "print('%.0f' % ($size / 1e6 / $t))")"
     echo "check ${t}s: ${mbs} MB/s (target 100): $(verdict 100 "$mbs"); peak $((kb / 1024)) MB, $(python3 -c "print('%.2f' % ($kb * 1024 / $size))")x the file (target 3x)"
+    echo
+    echo "== corpus: one 50 MB transcript of each varied shape"
+    varied 50000000 5
     echo
     echo "== corpus: one 5 KB transcript, process start to exit"
     head -c 5000 "$dir/fifty.md" >"$dir/five.md"
