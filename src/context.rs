@@ -32,9 +32,9 @@ impl FileContext<'static> {
 #[derive(Debug, Clone, Default)]
 pub struct RunContext {
     /// Proposals flagged `[DO_NOT_RESURFACE]` in the run's decision logs.
-    pub proposals: Vec<Proposal>,
+    pub(crate) proposals: Vec<Proposal>,
     /// The last event of every run in the run's transition logs (T100).
-    pub runs: Vec<RunEnd>,
+    pub(crate) runs: Vec<RunEnd>,
 }
 
 impl RunContext {

@@ -75,15 +75,15 @@ impl fmt::Display for Source {
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The file found (or given), if any.
-    pub path: Option<PathBuf>,
-    pub settings: Settings,
-    pub lang: Option<Lang>,
+    pub(crate) path: Option<PathBuf>,
+    pub(crate) settings: Settings,
+    pub(crate) lang: Option<Lang>,
     /// Globs relative to the configuration's directory.
     exclude: Option<(GlobSet, PathBuf)>,
     per_file_ignores: Vec<(GlobSet, PathBuf, Vec<usize>)>,
     kinds: Vec<(GlobSet, PathBuf, FileKind)>,
     /// Each setting's value and where it came from, for `boardlint config`.
-    pub report: Vec<(String, String, Source)>,
+    pub(crate) report: Vec<(String, String, Source)>,
 }
 
 impl Default for Config {
@@ -93,6 +93,21 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The configuration that governs a path: the nearest `.boardlint.yaml`
+    /// or `boardlint.yaml` in its directory or above (and what it extends),
+    /// or the defaults when there is none.
+    pub fn discover(start: &Path) -> Result<Config, Vec<ConfigError>> {
+        match find(start) {
+            Some(path) => Config::load(&path),
+            None => Ok(Config::default()),
+        }
+    }
+
+    /// The configuration file this was read from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
     /// One configuration file's text, as if read from `path`, without
     /// following `extends` (for callers that hold the text already).
     pub fn from_text(path: &Path, text: String) -> Result<Config, Vec<ConfigError>> {
@@ -114,7 +129,7 @@ impl Config {
 
     /// The settings for one file: the configuration's, less the rules its
     /// `per-file-ignores` turn off for that path.
-    pub fn settings_for(&self, path: &Path) -> Settings {
+    pub(crate) fn settings_for(&self, path: &Path) -> Settings {
         let mut settings = self.settings.clone();
         for (set, base, indices) in &self.per_file_ignores {
             if matches(set, base, path) {
@@ -128,7 +143,7 @@ impl Config {
 
     /// The kind the `kinds` setting forces for a path, if any: the last
     /// matching glob wins.
-    pub fn kind_for(&self, path: &Path) -> Option<FileKind> {
+    pub(crate) fn kind_for(&self, path: &Path) -> Option<FileKind> {
         self.kinds
             .iter()
             .rev()
@@ -137,7 +152,7 @@ impl Config {
     }
 
     /// Whether `exclude` matches a path.
-    pub fn is_excluded(&self, path: &Path) -> bool {
+    pub(crate) fn is_excluded(&self, path: &Path) -> bool {
         self.exclude
             .as_ref()
             .is_some_and(|(set, base)| matches(set, base, path))
