@@ -75,6 +75,11 @@ pub mod internals {
     pub use crate::model::Transcript;
     use crate::settings::Settings;
 
+    /// The line reader, and the grammar-based reader it is held equal to.
+    pub mod syntax {
+        pub use crate::syntax::{parse_split_at, parse_with, spec, Document};
+    }
+
     /// Read a text into its lines, as the engine does; how many there are.
     pub fn read_lines(source: &str) -> usize {
         crate::syntax::parse_with(source, false).lines.len()

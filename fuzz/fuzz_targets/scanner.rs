@@ -2,7 +2,7 @@
 //! alone reads it, with and without `lint-code-blocks`.
 #![no_main]
 
-use boardlint::syntax::{parse_with, spec};
+use boardlint::internals::syntax::{parse_with, spec};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
