@@ -600,4 +600,68 @@ mod tests {
             assert_eq!(detect(None, text), None, "{text}");
         }
     }
+    #[test]
+    fn a_shape_two_formats_accept_goes_to_the_one_asked_first() {
+        // Whole documents.
+        let documents = [
+            (
+                "a.json",
+                r#"{"sessionId":"s","projectHash":"h","info":{},"messages":[]}"#,
+                SessionFormat::GeminiJson,
+            ),
+            (
+                "a.json",
+                r#"{"info":{},"messages":[{"info":{},"parts":[],"role":"user"}]}"#,
+                SessionFormat::OpenCode,
+            ),
+            (
+                "api_conversation_history.json",
+                r#"[{"role":"user","content":"x"}]"#,
+                SessionFormat::Cline,
+            ),
+            ("api_conversation_history.json", "[]", SessionFormat::Cline),
+            (
+                "a.jsonl",
+                r#"[{"role":"user","content":"x"}]"#,
+                SessionFormat::OpenAi,
+            ),
+            (
+                "a.jsonl",
+                r#"{"sessionId":"s","projectHash":"h","messages":[]}"#,
+                SessionFormat::GeminiJson,
+            ),
+        ];
+        for (name, text, format) in documents {
+            assert_eq!(detect(Some(Path::new(name)), text), Some(format), "{text}");
+        }
+        assert_eq!(detect(Some(Path::new("a.json")), "[]"), None);
+        // Records of a JSONL log.
+        let records = [
+            (
+                r#"{"type":"message","id":"a","parentId":"p","message":{},"sessionId":"s"}"#,
+                SessionFormat::ClaudeCode,
+            ),
+            (
+                r#"{"sessionId":"s","projectHash":"h","type":"x"}"#,
+                SessionFormat::ClaudeCode,
+            ),
+            (
+                r#"{"type":"session","version":3,"id":"a","timestamp":"t","payload":{}}"#,
+                SessionFormat::Codex,
+            ),
+            (
+                r#"{"timestamp":"t","type":"user","payload":{},"id":"m","content":"x"}"#,
+                SessionFormat::Codex,
+            ),
+            (
+                r#"{"type":"session","version":1,"id":"a","$set":{}}"#,
+                SessionFormat::Pi,
+            ),
+            (r#"{"$set":{},"messages":[]}"#, SessionFormat::GeminiJsonl),
+        ];
+        for (record, format) in records {
+            let log = format!("{record}\n{record}\n");
+            assert_eq!(detect(None, &log), Some(format), "{record}");
+        }
+    }
 }
