@@ -2,9 +2,29 @@
 //! once per card after the main pass has found each card's extent.
 
 use super::sections::{self, Heading, Lang, Section};
-use super::{Card, Transcript};
+use super::Transcript;
 use crate::roles::{Role, RoleSet};
 use crate::syntax::{CardEmoji, Lead, Line, LineKind, Span};
+
+/// A founder card: framed by `━` lines, started by a header line, or a
+/// draft (a BOTTOM LINE section followed by another section).
+#[derive(Debug, Clone)]
+pub struct Card {
+    /// First and last line index (inclusive).
+    pub first_line: usize,
+    pub last_line: usize,
+    pub framed: bool,
+    pub emoji: Option<CardEmoji>,
+    pub role: Option<Role>,
+    pub draft: bool,
+    pub kind: CardKind,
+    /// Frame lines inside the card: (line index, width in `━`).
+    pub frames: Vec<(usize, usize)>,
+    pub header: Option<Header>,
+    /// Non-blank lines before the first section, other than the header.
+    pub preamble: Vec<usize>,
+    pub sections: Vec<CardSection>,
+}
 
 /// The three card layouts of the protocol's User Communication Standard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

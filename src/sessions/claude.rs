@@ -6,18 +6,28 @@
 
 use std::collections::HashMap;
 
+use super::format::Spec;
 use super::json::JValue;
-use super::{agent_name, anthropic_tools, text_blocks, Conversation, Record, SessionLog};
+use super::log::{Conversation, Record, SessionLog};
+use super::read::{agent_name, anthropic_tools, text_blocks};
+
+pub(super) const FORMAT: Spec = Spec {
+    name: "Claude Code session",
+    document: None,
+    record: Some(is_record),
+    read,
+    structured_tools: true,
+};
 
 /// An envelope: a `type` and one of the thread fields.
-pub(super) fn is_record(v: &JValue<'_>) -> bool {
+fn is_record(v: &JValue<'_>) -> bool {
     v.get("type").is_some()
         && ["uuid", "parentUuid", "sessionId"]
             .iter()
             .any(|k| v.get(k).is_some())
 }
 
-pub(super) fn read(log: &mut SessionLog, text: &str) {
+fn read(log: &mut SessionLog, text: &str) {
     // Main thread first; each sidechain is a conversation of its own,
     // keyed by the sidechain's root record.
     let mut main = Conversation::default();

@@ -5,11 +5,30 @@
 //! are assistant text. Tool results come back as user text, so calls are
 //! not paired with results.
 
+use super::format::Spec;
 use super::json::JValue;
-use super::{agent_name, text_blocks, Conversation, Piece, SessionLog};
+use super::log::{Conversation, Piece, SessionLog};
+use super::read::{agent_name, text_blocks};
+
+pub(super) const FORMAT: Spec = Spec {
+    name: "Cline task history",
+    document: Some(is_history),
+    record: None,
+    read,
+    structured_tools: false,
+};
+
+/// The file Cline keeps a task's history in.
+const FILE_NAME: &str = "api_conversation_history.json";
+
+/// Cline's history file holding an array, whatever it holds, or an array
+/// that looks like one.
+fn is_history(v: &JValue<'_>, name: &str) -> bool {
+    (name == FILE_NAME && v.as_array().is_some()) || is_document(v)
+}
 
 /// An array of messages with roles, holding Anthropic content blocks.
-pub(super) fn is_document(v: &JValue<'_>) -> bool {
+fn is_document(v: &JValue<'_>) -> bool {
     let Some(items) = v.as_array() else {
         return false;
     };
@@ -34,7 +53,7 @@ const ANSWERS: &[(&str, &str)] = &[
     ("plan_mode_respond", "response"),
 ];
 
-pub(super) fn read(log: &mut SessionLog, text: &str) {
+fn read(log: &mut SessionLog, text: &str) {
     log.read_document(text, |log, v| {
         let mut conversation = Conversation::default();
         for m in v.as_array().unwrap_or_default() {

@@ -4,14 +4,24 @@
 //! `function_call` / `function_call_output` items (and the custom-tool
 //! forms). `event_msg` records repeat what the items say and are not read.
 
+use super::format::Spec;
 use super::json::JValue;
-use super::{agent_name, text_blocks, Conversation, SessionLog, ToolRef};
+use super::log::{Conversation, SessionLog, ToolRef};
+use super::read::{agent_name, text_blocks};
 
-pub(super) fn is_record(v: &JValue<'_>) -> bool {
+pub(super) const FORMAT: Spec = Spec {
+    name: "Codex CLI rollout",
+    document: None,
+    record: Some(is_record),
+    read,
+    structured_tools: true,
+};
+
+fn is_record(v: &JValue<'_>) -> bool {
     v.get("payload").is_some() && v.get("type").is_some() && v.get("timestamp").is_some()
 }
 
-pub(super) fn read(log: &mut SessionLog, text: &str) {
+fn read(log: &mut SessionLog, text: &str) {
     let mut conversation = Conversation::default();
     log.read_jsonl(text, |log, i, span, v| {
         if !v.get("type").is_some_and(|t| t.is_str("response_item")) {

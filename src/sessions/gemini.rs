@@ -11,8 +11,25 @@
 
 use std::collections::HashMap;
 
+use super::format::Spec;
 use super::json::JValue;
-use super::{Conversation, Piece, SessionLog};
+use super::log::{Conversation, Piece, SessionLog};
+
+pub(super) const DOCUMENT: Spec = Spec {
+    name: "Gemini CLI chat (JSON)",
+    document: Some(|v, _| is_document(v)),
+    record: None,
+    read: read_document,
+    structured_tools: true,
+};
+
+pub(super) const JSONL: Spec = Spec {
+    name: "Gemini CLI chat (JSONL)",
+    document: None,
+    record: Some(is_record),
+    read: read_jsonl,
+    structured_tools: true,
+};
 
 const MESSAGE_TYPES: &[&str] = &["user", "gemini", "info", "error", "warning"];
 
@@ -27,11 +44,11 @@ fn is_message(v: &JValue<'_>) -> bool {
             .is_some_and(|t| MESSAGE_TYPES.iter().any(|k| t.is_str(k)))
 }
 
-pub(super) fn is_document(v: &JValue<'_>) -> bool {
+fn is_document(v: &JValue<'_>) -> bool {
     is_header(v) && v.get("messages").and_then(JValue::as_array).is_some()
 }
 
-pub(super) fn is_record(v: &JValue<'_>) -> bool {
+fn is_record(v: &JValue<'_>) -> bool {
     is_header(v) || v.get("$set").is_some_and(JValue::is_object) || is_message(v)
 }
 
@@ -85,7 +102,7 @@ impl Messages {
 }
 
 /// The older recording: one JSON document.
-pub(super) fn read_document(log: &mut SessionLog, text: &str) {
+fn read_document(log: &mut SessionLog, text: &str) {
     let mut messages = Messages::default();
     log.read_document(text, |_, v| {
         for m in v
@@ -100,7 +117,7 @@ pub(super) fn read_document(log: &mut SessionLog, text: &str) {
 }
 
 /// The 0.61 recording: a header, `$set` updates and one record a message.
-pub(super) fn read_jsonl(log: &mut SessionLog, text: &str) {
+fn read_jsonl(log: &mut SessionLog, text: &str) {
     let mut messages = Messages::default();
     log.read_jsonl(text, |_, _, _, v| {
         if let Some(set) = v.get("$set") {

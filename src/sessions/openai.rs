@@ -3,12 +3,35 @@
 //! fine-tuning and evaluation datasets are written. Tool calls are in
 //! `tool_calls[]`, results are `tool` messages naming `tool_call_id`.
 
+use super::format::Spec;
 use super::json::JValue;
-use super::{agent_name, text_blocks, Conversation, SessionLog, ToolRef};
+use super::log::{Conversation, SessionLog, ToolRef};
+use super::read::{agent_name, text_blocks};
 use crate::syntax::Span;
 
+pub(super) const DOCUMENT: Spec = Spec {
+    name: "OpenAI chat messages",
+    document: Some(|v, _| is_document(v)),
+    record: None,
+    read: read_document,
+    structured_tools: true,
+};
+
+pub(super) const JSONL: Spec = Spec {
+    name: "OpenAI chat dataset (JSONL)",
+    document: Some(is_one_line),
+    record: Some(is_record),
+    read: read_jsonl,
+    structured_tools: true,
+};
+
+/// A `.jsonl` file of one conversation: a dataset of one.
+fn is_one_line(v: &JValue<'_>, name: &str) -> bool {
+    name.ends_with(".jsonl") && v.is_object() && is_document(v)
+}
+
 /// An array of messages with roles, or an object holding one.
-pub(super) fn is_document(v: &JValue<'_>) -> bool {
+fn is_document(v: &JValue<'_>) -> bool {
     match v {
         JValue::Array(items) => !items.is_empty() && items.iter().all(|m| m.get("role").is_some()),
         JValue::Object(_) => v
@@ -20,7 +43,7 @@ pub(super) fn is_document(v: &JValue<'_>) -> bool {
 }
 
 /// A dataset line: a conversation under `messages`.
-pub(super) fn is_record(v: &JValue<'_>) -> bool {
+fn is_record(v: &JValue<'_>) -> bool {
     v.get("messages")
         .and_then(JValue::as_array)
         .is_some_and(|m| m.iter().all(|m| m.get("role").is_some()))
@@ -64,7 +87,7 @@ fn messages(
 }
 
 /// A request body: an array of messages, or an object holding them.
-pub(super) fn read_document(log: &mut SessionLog, text: &str) {
+fn read_document(log: &mut SessionLog, text: &str) {
     log.read_document(text, |log, v| {
         let list = match &v {
             JValue::Array(items) => &items[..],
@@ -80,7 +103,7 @@ pub(super) fn read_document(log: &mut SessionLog, text: &str) {
 
 /// A dataset: each line is a conversation of its own, whose calls and
 /// results answer only each other.
-pub(super) fn read_jsonl(log: &mut SessionLog, text: &str) {
+fn read_jsonl(log: &mut SessionLog, text: &str) {
     let mut conversations = Vec::new();
     log.read_jsonl(text, |log, i, span, v| {
         let list = v

@@ -4,10 +4,20 @@
 //! tool part holds its call and its result together, so they are not
 //! paired.
 
+use super::format::Spec;
 use super::json::JValue;
-use super::{agent_name, Conversation, Piece, SessionLog};
+use super::log::{Conversation, Piece, SessionLog};
+use super::read::agent_name;
 
-pub(super) fn is_document(v: &JValue<'_>) -> bool {
+pub(super) const FORMAT: Spec = Spec {
+    name: "OpenCode export",
+    document: Some(|v, _| is_document(v)),
+    record: None,
+    read,
+    structured_tools: true,
+};
+
+fn is_document(v: &JValue<'_>) -> bool {
     v.get("info").is_some_and(JValue::is_object)
         && v.get("messages")
             .and_then(JValue::as_array)
@@ -17,7 +27,7 @@ pub(super) fn is_document(v: &JValue<'_>) -> bool {
             })
 }
 
-pub(super) fn read(log: &mut SessionLog, text: &str) {
+fn read(log: &mut SessionLog, text: &str) {
     log.read_document(text, |log, v| {
         let mut conversation = Conversation::default();
         for m in v

@@ -4,10 +4,20 @@
 //! blocks are assistant text (`thinking` is not); its `toolCall` blocks are
 //! calls, answered by `toolResult` messages naming `toolCallId`.
 
+use super::format::Spec;
 use super::json::JValue;
-use super::{text_blocks, Conversation, SessionLog, ToolRef};
+use super::log::{Conversation, SessionLog, ToolRef};
+use super::read::text_blocks;
 
-pub(super) fn is_record(v: &JValue<'_>) -> bool {
+pub(super) const FORMAT: Spec = Spec {
+    name: "Pi agent session",
+    document: None,
+    record: Some(is_record),
+    read,
+    structured_tools: true,
+};
+
+fn is_record(v: &JValue<'_>) -> bool {
     let Some(kind) = v.get("type") else {
         return false;
     };
@@ -15,7 +25,7 @@ pub(super) fn is_record(v: &JValue<'_>) -> bool {
         || (kind.is_str("message") && v.get("parentId").is_some() && v.get("message").is_some())
 }
 
-pub(super) fn read(log: &mut SessionLog, text: &str) {
+fn read(log: &mut SessionLog, text: &str) {
     let mut conversation = Conversation::default();
     log.read_jsonl(text, |log, i, span, v| {
         if !v.get("type").is_some_and(|t| t.is_str("message")) {

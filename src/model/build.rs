@@ -1,0 +1,778 @@
+//! The model's one pass over the lines: speakers, phase zones, cards,
+//! blocks, invocations and their chains, found line by line.
+
+use super::sections::Section;
+use super::{
+    cards, Answer, Block, Blocked, Card, CardKind, ChainDecl, Invocation, InvocationKind,
+    Malformed, Note, StrayCloser, Transcript, UnknownRole,
+};
+use crate::roles::{Role, RoleSet, BROADCAST_TARGET};
+use crate::syntax::{
+    self, BlockKind, CardEmoji, Document, Inline, Lead, Line, LineKind, MarkerKind, NoteKind, Span,
+};
+
+#[derive(Debug, Clone, Copy)]
+enum SpeakerScope {
+    /// A heading speaker of this level.
+    Heading(u8),
+    /// A plain speaker line.
+    Plain,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum ZoneEnd {
+    /// A phase heading: ends at the next heading of this level or higher.
+    Heading(u8),
+    /// A plain phase line: ends with the section it sits in.
+    Section(Option<u8>),
+}
+
+struct OpenCard {
+    index: usize,
+    confirmed: bool,
+}
+
+pub(super) struct Builder<'t, 'a> {
+    t: &'t mut Transcript<'a>,
+    /// Open blocks, innermost last, by index into `t.blocks`.
+    stack: Vec<usize>,
+    speaker: Option<(Role, SpeakerScope)>,
+    zone: Option<(u32, ZoneEnd)>,
+    last_heading: Option<u8>,
+    card: Option<OpenCard>,
+    /// Placeholders found in a draft card not yet confirmed.
+    tentative_placeholders: Vec<Span>,
+    /// Pending invocations of each role, most recent last.
+    pending: Vec<Vec<usize>>,
+    /// Broadcasts, with the roles that have answered each.
+    broadcasts: Vec<(usize, Vec<Role>)>,
+    /// BLOCKED markers waiting for an assumption: (index, non-blank lines left).
+    awaiting_assumption: Vec<(usize, u8)>,
+    /// Invocations on the previous non-blank line, for CHAIN attachment.
+    prev_line_invokes: Vec<usize>,
+    in_fence: bool,
+    last_response_open: Option<usize>,
+    /// Under a `Key points` label.
+    in_key_points: bool,
+    /// The previous line was blank.
+    prev_blank: bool,
+    /// The last non-blank line read so far.
+    last_non_blank: Option<usize>,
+}
+
+impl<'t, 'a> Builder<'t, 'a> {
+    pub(super) fn new(t: &'t mut Transcript<'a>) -> Self {
+        let roles = t.settings.roles.names().count();
+        Builder {
+            t,
+            stack: Vec::new(),
+            speaker: None,
+            zone: None,
+            last_heading: None,
+            card: None,
+            tentative_placeholders: Vec::new(),
+            pending: vec![Vec::new(); roles],
+            broadcasts: Vec::new(),
+            awaiting_assumption: Vec::new(),
+            prev_line_invokes: Vec::new(),
+            in_fence: false,
+            last_response_open: None,
+            in_key_points: false,
+            prev_blank: false,
+            last_non_blank: None,
+        }
+    }
+
+    fn src(&self) -> &'a str {
+        self.t.source
+    }
+
+    pub(super) fn run(mut self, doc: &Document) {
+        for (index, line) in doc.lines.iter().enumerate() {
+            self.line(index, &line);
+        }
+        let last = doc.lines.len().saturating_sub(1);
+        self.close_card(last);
+        // Every invocation before the last RESPONSE opener has a response after it.
+        if let Some(last_open) = self.last_response_open {
+            for inv in &mut self.t.invocations {
+                inv.response_follows = inv.span.start < last_open;
+            }
+        }
+    }
+
+    fn line(&mut self, index: usize, line: &Line) {
+        if line.in_fence != self.in_fence {
+            // A linted fence is a transcript of its own: who was speaking
+            // around it does not carry in or out.
+            self.in_fence = line.in_fence;
+            self.speaker = None;
+            self.zone = None;
+            self.close_card(index.saturating_sub(1));
+        }
+        let outside_blocks = self.stack.is_empty();
+        let blank = line.kind == LineKind::Blank;
+
+        self.track_card(index, line);
+        // A speaker line at column 1 ends a card that has no closing frame.
+        let unframed = self
+            .card
+            .as_ref()
+            .is_some_and(|c| !self.t.cards[c.index].framed);
+        if outside_blocks && unframed && self.speaker_of_line(line).is_some() {
+            self.close_card(index.saturating_sub(1));
+        }
+        // A draft (a BOTTOM LINE not yet followed by another section) is not
+        // a card until it is confirmed, and silences no speaker meanwhile.
+        let in_card = self.card.as_ref().is_some_and(|c| c.confirmed);
+
+        if let LineKind::Heading { level } = line.kind {
+            if outside_blocks && !in_card {
+                self.heading_ends_speaker(level);
+            }
+            self.heading_ends_zone(level);
+            self.last_heading = Some(level);
+        }
+        if outside_blocks && !in_card {
+            if let Some(role) = self.speaker_of_line(line) {
+                let scope = match line.kind {
+                    LineKind::Heading { level } => SpeakerScope::Heading(level),
+                    _ => SpeakerScope::Plain,
+                };
+                self.speaker = Some((role, scope));
+                self.t.speaker_lines.push((index, role));
+            }
+        }
+        if let Some(Lead::Phase { number, .. }) = line.lead {
+            match line.kind {
+                LineKind::Heading { level } => self.zone = Some((number, ZoneEnd::Heading(level))),
+                LineKind::Plain if line.indent == 0 && !line.quoted => {
+                    self.zone = Some((number, ZoneEnd::Section(self.last_heading)))
+                }
+                _ => {}
+            }
+        }
+        if !blank {
+            self.check_assumption_line(line);
+            self.track_key_points(index, line);
+        }
+        if let Some(&block) = self.stack.last() {
+            if !starts_with_closer(line) {
+                self.t.blocks[block].lines.push(index);
+            }
+        }
+
+        let first_chain = self.t.chains.len();
+        let first_invocation = self.t.invocations.len();
+        for inline in line.inlines {
+            self.inline(index, inline);
+        }
+        self.attach_chains(first_chain, first_invocation, blank);
+        self.prev_blank = blank;
+        if !blank {
+            self.last_non_blank = Some(index);
+        }
+    }
+
+    // -------------------------------------------------------------- speakers
+
+    fn heading_ends_speaker(&mut self, level: u8) {
+        match self.speaker {
+            Some((_, SpeakerScope::Plain)) => self.speaker = None,
+            Some((_, SpeakerScope::Heading(l))) if level <= l => self.speaker = None,
+            _ => {}
+        }
+    }
+
+    fn heading_ends_zone(&mut self, level: u8) {
+        let ends = match self.zone {
+            Some((_, ZoneEnd::Heading(l))) => level <= l,
+            Some((_, ZoneEnd::Section(Some(p)))) => level <= p,
+            _ => false,
+        };
+        if ends {
+            self.zone = None;
+        }
+    }
+
+    /// The role a speaker line names: `CFO: …`, `CRO initiates: …`,
+    /// `CRO → [INVOKE:…]`, `## CFO`, `## CFO — 2026-03-05`.
+    fn speaker_of_line(&self, line: &Line) -> Option<Role> {
+        let heading = matches!(line.kind, LineKind::Heading { .. });
+        if !(heading || line.kind == LineKind::Plain) || line.indent != 0 {
+            return None;
+        }
+        let roles = &self.t.settings.roles;
+        let src = self.src();
+        match &line.lead {
+            Some(Lead::Label { text, .. }) => {
+                let mut words = src[text.clone()].split_whitespace();
+                let role = roles.lookup(words.next()?)?;
+                let verb = words.next();
+                if words.next().is_some()
+                    || verb.is_some_and(|w| !w.chars().all(char::is_alphabetic))
+                {
+                    return None;
+                }
+                Some(role)
+            }
+            Some(Lead::Arrow { name, .. }) => roles.lookup(&src[name.clone()]),
+            None if heading => {
+                let text = src[line.content.clone()]
+                    .trim()
+                    .trim_end_matches('#')
+                    .trim();
+                let (name, rest) = match text.find(|c: char| !c.is_ascii_alphanumeric()) {
+                    Some(i) => text.split_at(i),
+                    None => (text, ""),
+                };
+                let rest = rest.trim_start();
+                let separated = rest.is_empty()
+                    || rest.starts_with('—')
+                    || rest.starts_with('–')
+                    || rest.starts_with("- ");
+                if separated {
+                    roles.lookup(name)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The speaker at this point, innermost first: an open RESPONSE or
+    /// PEER-VERIFY block, the card's header, the latest speaker line, the
+    /// front matter.
+    fn current_speaker(&self) -> Option<Role> {
+        for &b in self.stack.iter().rev() {
+            let block = &self.t.blocks[b];
+            if let Some(role) = block.role {
+                if matches!(block.kind, BlockKind::Response | BlockKind::PeerVerify) {
+                    return Some(role);
+                }
+            }
+        }
+        if let Some(open) = self.card.as_ref().filter(|c| c.confirmed) {
+            let card = &self.t.cards[open.index];
+            return card.role.or(self.t.front_matter_speaker);
+        }
+        self.speaker.map(|(r, _)| r).or(self.t.front_matter_speaker)
+    }
+
+    // -------------------------------------------------------------- cards
+
+    fn track_card(&mut self, index: usize, line: &Line) {
+        let src = self.src();
+        if let LineKind::Frame { .. } = line.kind {
+            let closes_framed = self
+                .card
+                .as_ref()
+                .is_some_and(|c| self.t.cards[c.index].framed);
+            if closes_framed {
+                self.close_card_at(index);
+            } else {
+                self.close_card(index.saturating_sub(1));
+                self.open_card(index, true, None, false);
+            }
+            return;
+        }
+        if let Some(Lead::CardHeader { emoji }) = line.lead {
+            let role = header_role(&src[line.content.clone()], &self.t.settings.roles);
+            match &self.card {
+                Some(open)
+                    if self.t.cards[open.index].framed
+                        && self.t.cards[open.index].emoji.is_none() =>
+                {
+                    let card = &mut self.t.cards[open.index];
+                    card.emoji = Some(emoji);
+                    card.role = role;
+                    card.draft = false;
+                }
+                Some(open) if self.t.cards[open.index].framed => {}
+                _ => {
+                    self.close_card(index.saturating_sub(1));
+                    self.open_card(index, false, Some((emoji, role)), false);
+                }
+            }
+            return;
+        }
+        let section = self.section_of_line(line);
+        match &mut self.card {
+            Some(open) => {
+                let card = &self.t.cards[open.index];
+                if card.framed {
+                    return;
+                }
+                // An unframed card ends at a heading that is not one of its
+                // sections, at a block opener, and at a paragraph that does
+                // not start with a section heading.
+                let ends = match line.kind {
+                    LineKind::Heading { .. } => section.is_none(),
+                    LineKind::Blank => false,
+                    _ => starts_with_opener(line) || (self.prev_blank && section.is_none()),
+                };
+                if ends {
+                    self.close_card(index.saturating_sub(1));
+                } else if section.is_some() && section != Some(Section::BottomLine) {
+                    open.confirmed = true;
+                }
+            }
+            None => {
+                if section == Some(Section::BottomLine) && self.stack.is_empty() {
+                    self.open_card(index, false, None, true);
+                }
+            }
+        }
+    }
+
+    fn section_of_line(&self, line: &Line) -> Option<Section> {
+        cards::line_heading(self.src(), line).map(|(h, _)| h.section)
+    }
+
+    fn open_card(
+        &mut self,
+        index: usize,
+        framed: bool,
+        header: Option<(CardEmoji, Option<Role>)>,
+        draft: bool,
+    ) {
+        self.t.cards.push(Card {
+            first_line: index,
+            last_line: index,
+            framed,
+            emoji: header.map(|(e, _)| e),
+            role: header.and_then(|(_, r)| r),
+            draft,
+            kind: CardKind::Standard,
+            frames: Vec::new(),
+            header: None,
+            preamble: Vec::new(),
+            sections: Vec::new(),
+        });
+        self.card = Some(OpenCard {
+            index: self.t.cards.len() - 1,
+            confirmed: !draft,
+        });
+    }
+
+    /// Close the open card at the last non-blank line up to `last_line`.
+    fn close_card(&mut self, last_line: usize) {
+        let last = self
+            .last_non_blank
+            .map_or(last_line, |nb| nb.min(last_line));
+        self.close_card_at(last);
+    }
+
+    fn close_card_at(&mut self, last_line: usize) {
+        let Some(open) = self.card.take() else { return };
+        let placeholders = std::mem::take(&mut self.tentative_placeholders);
+        if open.confirmed {
+            self.t.cards[open.index].last_line = last_line.max(self.t.cards[open.index].first_line);
+            self.t.placeholders.extend(placeholders);
+        } else {
+            // A BOTTOM LINE with no other section after it is not a card.
+            self.t.cards.truncate(open.index);
+        }
+    }
+
+    // -------------------------------------------------------------- inline
+
+    fn inline(&mut self, line: usize, inline: &Inline) {
+        match inline {
+            Inline::CodeSpan { .. } => {}
+            Inline::BadMarker { span } => {
+                let m = syntax::diagnose_malformed(&self.src()[span.clone()]);
+                self.t.malformed.push(Malformed {
+                    span: span.clone(),
+                    reason: m.reason,
+                    help: m.help,
+                });
+            }
+            Inline::Bracket {
+                span,
+                inner,
+                followed,
+            } => {
+                let in_response = self
+                    .stack
+                    .iter()
+                    .any(|&b| self.t.blocks[b].kind == BlockKind::Response);
+                if (in_response || self.card.is_some())
+                    && is_placeholder(&self.src()[inner.clone()], *followed)
+                {
+                    match &self.card {
+                        Some(open) if !open.confirmed && !in_response => {
+                            self.tentative_placeholders.push(span.clone())
+                        }
+                        _ => self.t.placeholders.push(span.clone()),
+                    }
+                }
+            }
+            Inline::Marker(marker) => self.marker(line, marker.span.clone(), &marker.kind),
+        }
+    }
+
+    /// Resolve a role token, reporting it when unknown.
+    fn role(&mut self, span: &Span, marker: &'static str) -> Option<Role> {
+        let token = &self.t.source[span.clone()];
+        let role = self.t.settings.roles.lookup(token);
+        if role.is_none() {
+            self.t.unknown_roles.push(UnknownRole {
+                span: span.clone(),
+                token: token.to_string(),
+                marker,
+            });
+        }
+        role
+    }
+
+    fn malformed(&mut self, span: Span) {
+        let m = syntax::diagnose_malformed(&self.t.source[span.clone()]);
+        self.t.malformed.push(Malformed {
+            span,
+            reason: m.reason,
+            help: m.help,
+        });
+    }
+
+    fn marker(&mut self, line: usize, span: Span, kind: &MarkerKind) {
+        match kind {
+            MarkerKind::Invoke { role, question }
+            | MarkerKind::Broadcast {
+                target: role,
+                question,
+            } => {
+                let broadcast = matches!(kind, MarkerKind::Broadcast { .. });
+                let token = &self.t.source[role.clone()];
+                if self.t.source[question.clone()].trim().is_empty()
+                    || (broadcast && !token.eq_ignore_ascii_case(BROADCAST_TARGET))
+                {
+                    return self.malformed(span);
+                }
+                let role = if broadcast {
+                    None
+                } else {
+                    Some(self.role(role, "INVOKE"))
+                };
+                if role == Some(None) {
+                    return;
+                }
+                self.invocation(span, role.flatten());
+            }
+            MarkerKind::Chain { roles } => {
+                let mut resolved = Vec::with_capacity(roles.len());
+                let mut known = true;
+                for r in roles {
+                    match self.role(r, "CHAIN") {
+                        Some(role) => resolved.push(role),
+                        None => known = false,
+                    }
+                }
+                if known {
+                    let speaker = self.current_speaker();
+                    self.t.chains.push(ChainDecl {
+                        span,
+                        roles: resolved,
+                        attached: None,
+                        speaker,
+                    });
+                }
+            }
+            MarkerKind::Open { block, role } => {
+                let marker = match block {
+                    BlockKind::Response => "RESPONSE",
+                    _ => "PEER-VERIFY",
+                };
+                // An opener of an unknown role still opens its block, so that
+                // its closer balances; it just has no role.
+                let role = role.as_ref().and_then(|r| self.role(r, marker));
+                self.open_block(span, *block, role);
+            }
+            MarkerKind::Close { block } => self.close_block(span, *block),
+            MarkerKind::Note { note, text } => {
+                if self.t.source[text.clone()].trim().is_empty() {
+                    return self.malformed(span);
+                }
+                // Only `[CONFLICT: …]` notes are read later (Q004); the
+                // others live on in their lines' inline items.
+                if *note == NoteKind::Conflict {
+                    self.t.conflict_notes.push(Note {
+                        span: span.clone(),
+                        text: text.clone(),
+                        line,
+                    });
+                }
+                match note {
+                    NoteKind::Blocked => {
+                        self.t.blocked.push(Blocked {
+                            span,
+                            has_assumption: false,
+                        });
+                        self.awaiting_assumption.push((self.t.blocked.len() - 1, 2));
+                    }
+                    NoteKind::Assumption => {
+                        // An assumption on the BLOCKED marker's own line counts too.
+                        for (b, _) in self.awaiting_assumption.drain(..) {
+                            self.t.blocked[b].has_assumption = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn invocation(&mut self, span: Span, role: Option<Role>) {
+        let speaker = self.current_speaker();
+        let kind = if role.is_some() {
+            InvocationKind::Invoke
+        } else {
+            InvocationKind::Broadcast
+        };
+        // The chain of the context: the innermost RESPONSE block's, unless a
+        // PEER-VERIFY block stands closer (a review starts a fresh chain).
+        let context = self
+            .stack
+            .iter()
+            .rev()
+            .map(|&b| &self.t.blocks[b])
+            .find(|b| matches!(b.kind, BlockKind::Response | BlockKind::PeerVerify));
+        let nested = context.is_some_and(|b| b.kind == BlockKind::Response);
+        let structural = match (role, context.and_then(|b| b.chain.as_ref())) {
+            (None, _) => None,
+            (Some(x), Some(chain)) if nested => Some(chain.iter().copied().chain([x]).collect()),
+            (Some(x), _) => speaker.map(|s| vec![s, x]),
+        };
+        let phase = self.zone.map(|(n, _)| n);
+        let index = self.t.invocations.len();
+        self.t.invocations.push(Invocation {
+            kind,
+            span,
+            role,
+            speaker,
+            structural,
+            nested,
+            declared: None,
+            phase,
+            answered_by: None,
+            response_follows: false,
+        });
+        match role {
+            Some(r) => self.pending[r.index()].push(index),
+            None => self.broadcasts.push((index, Vec::new())),
+        }
+    }
+
+    fn open_block(&mut self, span: Span, kind: BlockKind, role: Option<Role>) {
+        let index = self.t.blocks.len();
+        let mut answer = None;
+        let mut chain = None;
+        if kind == BlockKind::Response {
+            self.last_response_open = Some(span.start);
+            let found = role.and_then(|r| self.answer_for(r, index));
+            answer = Some(match found {
+                Some(a) => a,
+                None => Answer::Nothing {
+                    invocations_before: !self.t.invocations.is_empty(),
+                },
+            });
+            chain = match (found, role) {
+                (Some(Answer::Invocation(i)), Some(r)) => Some(
+                    self.t.invocations[i]
+                        .structural
+                        .clone()
+                        .unwrap_or_else(|| vec![r]),
+                ),
+                (Some(Answer::Broadcast(_)), Some(r)) => {
+                    let ceo = self.t.settings.roles.lookup("ceo");
+                    Some(ceo.into_iter().chain([r]).collect())
+                }
+                (_, Some(r)) => Some(vec![r]),
+                _ => None,
+            };
+        }
+        self.t.blocks.push(Block {
+            kind,
+            open: span,
+            role,
+            close: None,
+            parent: self.stack.last().copied(),
+            lines: Vec::new(),
+            answer,
+            chain,
+        });
+        self.stack.push(index);
+    }
+
+    /// The invocation a RESPONSE of `role` answers: the most recent pending
+    /// INVOKE of that role, else the latest broadcast it has not answered.
+    fn answer_for(&mut self, role: Role, block: usize) -> Option<Answer> {
+        if let Some(i) = self.pending[role.index()].pop() {
+            self.t.invocations[i].answered_by = Some(block);
+            return Some(Answer::Invocation(i));
+        }
+        let (b, answered) = self
+            .broadcasts
+            .iter_mut()
+            .rev()
+            .find(|(_, answered)| !answered.contains(&role))?;
+        answered.push(role);
+        let inv = &mut self.t.invocations[*b];
+        inv.answered_by.get_or_insert(block);
+        Some(Answer::Broadcast(*b))
+    }
+
+    fn close_block(&mut self, span: Span, kind: BlockKind) {
+        match self.stack.last() {
+            Some(&top) if self.t.blocks[top].kind == kind => {
+                self.t.blocks[top].close = Some(span);
+                self.stack.pop();
+            }
+            top => {
+                let innermost =
+                    top.map(|&b| (self.t.blocks[b].kind, self.t.blocks[b].open.clone()));
+                self.t.stray_closers.push(StrayCloser {
+                    span,
+                    kind,
+                    innermost,
+                });
+            }
+        }
+    }
+
+    // -------------------------------------------------------------- chains
+
+    /// Attach the CHAIN markers of this line: to an INVOKE on the same line,
+    /// else to the last INVOKE of the previous non-blank line.
+    fn attach_chains(&mut self, first_chain: usize, first_invocation: usize, blank: bool) {
+        if blank {
+            return;
+        }
+        let invokes: Vec<usize> = (first_invocation..self.t.invocations.len())
+            .filter(|&i| self.t.invocations[i].kind == InvocationKind::Invoke)
+            .collect();
+        for c in first_chain..self.t.chains.len() {
+            let at = self.t.chains[c].span.start;
+            let same_line = invokes
+                .iter()
+                .rev()
+                .find(|&&i| self.t.invocations[i].span.start < at)
+                .or_else(|| {
+                    invokes
+                        .iter()
+                        .find(|&&i| self.t.invocations[i].span.start > at)
+                })
+                .copied()
+                .filter(|&i| self.t.invocations[i].declared.is_none());
+            let target = same_line.or_else(|| {
+                self.prev_line_invokes
+                    .last()
+                    .copied()
+                    .filter(|&i| self.t.invocations[i].declared.is_none())
+            });
+            if let Some(i) = target {
+                self.t.invocations[i].declared = Some(c);
+                self.t.chains[c].attached = Some(i);
+            }
+        }
+        self.prev_line_invokes = invokes;
+    }
+
+    // -------------------------------------------------------------- key points
+
+    /// Phase 2 contributions list their findings under `Key points (max 5):`.
+    /// The label belongs to that template, so its bullets are findings
+    /// wherever they stand (a contribution's heading often closes the phase
+    /// heading's zone).
+    fn track_key_points(&mut self, index: usize, line: &Line) {
+        match (&line.lead, line.kind) {
+            (_, LineKind::ListItem { .. }) if self.in_key_points => self.t.key_points.push(index),
+            (Some(Lead::Label { text, .. }), _) => {
+                let label = &self.src()[text.clone()];
+                self.in_key_points = ["key points", "pontos-chave"]
+                    .iter()
+                    .any(|p| crate::text::prefix_len_ignoring_case(label, p).is_some());
+            }
+            _ => self.in_key_points = false,
+        }
+    }
+
+    // -------------------------------------------------------------- blocked
+
+    /// Count this non-blank line against each waiting BLOCKED marker, and
+    /// satisfy them when it states the assumption used instead.
+    fn check_assumption_line(&mut self, line: &Line) {
+        if self.awaiting_assumption.is_empty() {
+            return;
+        }
+        let src = self.src();
+        let states = match &line.lead {
+            Some(Lead::Label { text, .. }) => {
+                src[text.clone()].eq_ignore_ascii_case("State assumption used instead")
+                    && !src[line.content.clone()].trim().is_empty()
+            }
+            _ => false,
+        };
+        // A marker whose last allowed line was the previous one stops waiting.
+        self.awaiting_assumption.retain(|&(_, left)| left > 0);
+        for (b, left) in &mut self.awaiting_assumption {
+            if states {
+                self.t.blocked[*b].has_assumption = true;
+            }
+            // This line uses up one chance; an `[ASSUMPTION: …]` on it still
+            // counts, when its inline items are read.
+            *left -= 1;
+        }
+        if states {
+            self.awaiting_assumption.clear();
+        }
+    }
+}
+
+fn starts_with_closer(line: &Line) -> bool {
+    matches!(line.inlines.first(), Some(Inline::Marker(m)) if matches!(m.kind, MarkerKind::Close { .. }) && m.span.start == line.content.start)
+}
+
+fn starts_with_opener(line: &Line) -> bool {
+    matches!(line.inlines.first(), Some(Inline::Marker(m)) if matches!(m.kind, MarkerKind::Open { .. }) && m.span.start == line.content.start)
+}
+
+/// The role named by a card header: `CFO — Topic` after the emoji.
+fn header_role(text: &str, roles: &RoleSet) -> Option<Role> {
+    let name: String = text
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    roles.lookup(&name)
+}
+
+/// Whether a bracketed span inside a response or card is a template
+/// placeholder rather than a link, reference, footnote, checkbox, citation
+/// or ALL-CAPS tag.
+pub fn is_placeholder(inner: &str, followed: bool) -> bool {
+    if followed || inner.starts_with('^') {
+        return false;
+    }
+    let trimmed = inner.trim();
+    if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("x") {
+        return false;
+    }
+    if trimmed
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == ',' || c == ' ' || c == '-')
+    {
+        return false;
+    }
+    const PLACEHOLDER_TAGS: &[&str] = &["TBD", "TODO", "TBC", "TK", "XXX", "FIXME"];
+    let tag = trimmed.len() >= 2
+        && trimmed
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        && trimmed.chars().any(|c| c.is_ascii_uppercase());
+    if tag && !PLACEHOLDER_TAGS.contains(&trimmed) {
+        return false;
+    }
+    true
+}

@@ -1,0 +1,45 @@
+//! Invocations (`[INVOKE:…]`, `[BROADCAST:all|…]`) and the `[CHAIN: …]`
+//! markers that declare their call chains.
+
+use crate::roles::Role;
+use crate::syntax::Span;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvocationKind {
+    Invoke,
+    Broadcast,
+}
+
+/// A well-formed `[INVOKE:role|…]` or `[BROADCAST:all|…]`.
+#[derive(Debug, Clone)]
+pub struct Invocation {
+    pub kind: InvocationKind,
+    pub span: Span,
+    /// The invoked role; `None` for a broadcast.
+    pub role: Option<Role>,
+    pub speaker: Option<Role>,
+    /// The call chain from structure (speaker lines and RESPONSE nesting);
+    /// `None` when the speaker is unknown. Broadcasts have none.
+    pub structural: Option<Vec<Role>>,
+    /// Issued inside a RESPONSE block, i.e. at structural depth 2 or more.
+    pub nested: bool,
+    /// The CHAIN marker that declares this invocation's chain.
+    pub declared: Option<usize>,
+    /// The board-meeting phase zone it stands in.
+    pub phase: Option<u32>,
+    /// The RESPONSE block that answers it (for a broadcast, the first one).
+    pub answered_by: Option<usize>,
+    /// A RESPONSE block (of any role) opens after it.
+    pub response_follows: bool,
+}
+
+/// A well-formed `[CHAIN: …]` marker.
+#[derive(Debug, Clone)]
+pub struct ChainDecl {
+    pub span: Span,
+    pub roles: Vec<Role>,
+    /// The invocation it declares the chain of; `None` if standalone.
+    pub attached: Option<usize>,
+    /// The speaker where the marker stands.
+    pub speaker: Option<Role>,
+}

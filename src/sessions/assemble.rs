@@ -1,0 +1,112 @@
+//! A conversation's assistant text as one transcript text, and the map
+//! that takes a span of it back to the bytes of the log.
+
+use super::json::JStr;
+use super::log::{Conversation, SessionLog};
+use crate::settings::Settings;
+use crate::syntax::Span;
+
+impl SessionLog {
+    /// Each conversation's assistant text, assembled into one transcript
+    /// text, with the map that takes a span of that text back to the raw
+    /// bytes of the log that hold it. Conversations with no text are passed
+    /// over.
+    pub fn each_transcript(&self, settings: &Settings, mut each: impl FnMut(&str, &SpanMap<'_>)) {
+        for conversation in &self.conversations {
+            let speakers = speaker_lines(conversation, settings);
+            let (text, index) = assemble(conversation, &speakers);
+            if text.trim().is_empty() {
+                continue;
+            }
+            each(&text, &SpanMap { index });
+        }
+    }
+}
+
+/// Where each piece sits in the assembled text: (start, piece).
+type Index<'c> = Vec<(usize, &'c JStr)>;
+
+/// Takes a span of a conversation's assembled text back to the log's bytes.
+pub struct SpanMap<'c> {
+    index: Index<'c>,
+}
+
+impl SpanMap<'_> {
+    /// The bytes of the log that hold `span` of the assembled text.
+    pub fn span(&self, span: &Span) -> Span {
+        map_span(&self.index, span)
+    }
+}
+
+/// For each message whose agent name `session.roles` maps to a role, a
+/// speaker line (`CFO:`) placed before it, mapped to the message's first
+/// byte.
+fn speaker_lines(conversation: &Conversation, settings: &Settings) -> Vec<Option<JStr>> {
+    conversation
+        .messages
+        .iter()
+        .zip(&conversation.names)
+        .map(|(pieces, name)| {
+            let role = settings
+                .session_roles
+                .iter()
+                .find(|(n, _)| Some(n) == name.as_ref())
+                .map(|(_, r)| r)?;
+            let at = pieces.first()?.text.raw.start;
+            Some(JStr {
+                value: format!("{}:\n", role.to_ascii_uppercase()),
+                raw: at..at,
+                map: vec![(0, at)],
+            })
+        })
+        .collect()
+}
+
+/// Join a conversation's pieces: directly within a message, by a blank line
+/// between messages; a mapped speaker line opens its message.
+fn assemble<'c>(
+    conversation: &'c Conversation,
+    speakers: &'c [Option<JStr>],
+) -> (String, Index<'c>) {
+    let mut text = String::new();
+    let mut index = Vec::new();
+    for (m, message) in conversation.messages.iter().enumerate() {
+        if m > 0 {
+            text.push_str("\n\n");
+        }
+        if let Some(Some(speaker)) = speakers.get(m) {
+            index.push((text.len(), speaker));
+            text.push_str(&speaker.value);
+        }
+        for piece in message {
+            index.push((text.len(), &piece.text));
+            text.push_str(&piece.text.value);
+        }
+    }
+    (text, index)
+}
+
+/// Map a span of the assembled text to raw bytes of the log.
+fn map_span(index: &Index<'_>, span: &Span) -> Span {
+    let at = |offset: usize, end: bool| -> usize {
+        let k = index
+            .partition_point(|&(start, _)| start <= offset)
+            .saturating_sub(1);
+        let Some(&(start, piece)) = index.get(k) else {
+            return 0;
+        };
+        let within = offset.saturating_sub(start);
+        if within > piece.value.len() {
+            // In the separator after the piece: its end (or the next start).
+            return if end {
+                piece.raw.end
+            } else {
+                index.get(k + 1).map_or(piece.raw.end, |(_, p)| p.raw.start)
+            };
+        }
+        piece.raw_offset(within)
+    };
+    let start = at(span.start, false);
+    let end = at(span.end, true).max(start);
+    start..end
+}

@@ -1,0 +1,228 @@
+//! How a session log's format is found: what each format's file says of
+//! itself (its [`Spec`]), and detection, which asks the formats in the
+//! order `sessions/mod.rs` lists them.
+
+use std::path::Path;
+
+use super::json::{self, JValue};
+use super::log::SessionLog;
+use super::SessionFormat;
+
+/// A format's entry, given by its file: its name, the shapes it is
+/// recognised by, and its reader.
+pub(super) struct Spec {
+    /// The name diagnostics and listings give it.
+    pub(super) name: &'static str,
+    /// Whether a log that is one JSON document, in a file of this name, is
+    /// of this format.
+    pub(super) document: Option<fn(&JValue<'_>, &str) -> bool>,
+    /// Whether a record of a JSONL log has the shape of this format's
+    /// records.
+    pub(super) record: Option<fn(&JValue<'_>) -> bool>,
+    /// Read a log of this format.
+    pub(super) read: fn(&mut SessionLog, &str),
+    /// Whether tool calls and their results are both structured (see
+    /// [`SessionLog::structured_tools`]).
+    pub(super) structured_tools: bool,
+}
+
+/// How many records of a JSONL log detection reads before it gives up.
+const DETECT_RECORDS: usize = 64;
+
+/// The format of a session log, from its shape (and, for Cline's history
+/// file, its name). A JSON document is recognised by its top-level shape; a
+/// JSONL log by the first of its first records that has the shape of one
+/// format's records, whatever records come before it.
+pub fn detect(path: Option<&Path>, text: &str) -> Option<SessionFormat> {
+    let name = path
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('[') || trimmed.starts_with('{') {
+        if let Ok(v) = json::parse(text, 0) {
+            // One document; a JSONL log of one record is one too.
+            return document(&v, name).or_else(|| record(&v));
+        }
+        if name.ends_with(".json") || trimmed.starts_with('[') {
+            return None;
+        }
+    }
+    json::records(text)
+        .take(DETECT_RECORDS)
+        .find_map(|(_, v)| v.ok().and_then(|v| record(&v)))
+}
+
+/// The format of a whole JSON document: the first whose documents look
+/// like this one.
+fn document(v: &JValue<'_>, name: &str) -> Option<SessionFormat> {
+    SessionFormat::ALL
+        .into_iter()
+        .find(|f| f.spec().document.is_some_and(|is| is(v, name)))
+}
+
+/// The format whose records look like this one, if any: the first asked.
+fn record(v: &JValue<'_>) -> Option<SessionFormat> {
+    SessionFormat::ALL
+        .into_iter()
+        .find(|f| f.spec().record.is_some_and(|is| is(v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_reads_past_records_of_no_known_shape() {
+        let snapshot = r#"{"type":"file-history-snapshot","messageId":"m1","snapshot":{},"isSnapshotUpdate":false}"#;
+        let queue =
+            r#"{"type":"queue-operation","operation":"enqueue","timestamp":"t","content":"hi"}"#;
+        let unknown = r#"{"type":"something-new","data":[1,2,3]}"#;
+        let envelope = r#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"x"}}"#;
+        for first in [
+            snapshot,
+            queue,
+            unknown,
+            r#"{"type":"summary","summary":"s","leafUuid":"l"}"#,
+        ] {
+            let log = format!("{first}\n{first}\n{envelope}\n");
+            assert_eq!(
+                detect(None, &log),
+                Some(SessionFormat::ClaudeCode),
+                "{first}"
+            );
+        }
+        assert_eq!(detect(None, &format!("{unknown}\n{unknown}\n")), None);
+    }
+
+    #[test]
+    fn a_jsonl_file_of_one_conversation_is_a_dataset() {
+        let line = r#"{"messages":[{"role":"user","content":"x"}]}"#;
+        assert_eq!(
+            detect(Some(Path::new("a.jsonl")), line),
+            Some(SessionFormat::OpenAiJsonl)
+        );
+        assert_eq!(
+            detect(Some(Path::new("a.json")), line),
+            Some(SessionFormat::OpenAi)
+        );
+        assert_eq!(detect(None, line), Some(SessionFormat::OpenAi));
+    }
+
+    #[test]
+    fn each_format_is_recognised_by_its_shape() {
+        let cases = [
+            (
+                r#"{"timestamp":"t","type":"session_meta","payload":{}}"#,
+                SessionFormat::Codex,
+            ),
+            (
+                r#"{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}"#,
+                SessionFormat::Pi,
+            ),
+            (
+                r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#,
+                SessionFormat::GeminiJsonl,
+            ),
+            (
+                r#"{"messages":[{"role":"user","content":"x"}]}"#,
+                SessionFormat::OpenAi,
+            ),
+            (
+                "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}\n{\"messages\":[]}\n",
+                SessionFormat::OpenAiJsonl,
+            ),
+            (
+                r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","messages":[]}"#,
+                SessionFormat::GeminiJson,
+            ),
+            (
+                r#"{"info":{"id":"ses_1"},"messages":[{"info":{"role":"user"},"parts":[]}]}"#,
+                SessionFormat::OpenCode,
+            ),
+            (
+                r#"[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"read_file","input":{}}]}]"#,
+                SessionFormat::Cline,
+            ),
+            (
+                r#"[{"role":"user","content":"x"},{"role":"assistant","content":"y"}]"#,
+                SessionFormat::OpenAi,
+            ),
+        ];
+        for (text, format) in cases {
+            assert_eq!(detect(None, text), Some(format), "{text}");
+        }
+        // JSON that is no log.
+        for text in [
+            r#"{"name":"x","version":"1.0.0"}"#,
+            "[1, 2, 3]",
+            r#"{"messages":"no"}"#,
+        ] {
+            assert_eq!(detect(None, text), None, "{text}");
+        }
+    }
+    #[test]
+    fn a_shape_two_formats_accept_goes_to_the_one_asked_first() {
+        // Whole documents.
+        let documents = [
+            (
+                "a.json",
+                r#"{"sessionId":"s","projectHash":"h","info":{},"messages":[]}"#,
+                SessionFormat::GeminiJson,
+            ),
+            (
+                "a.json",
+                r#"{"info":{},"messages":[{"info":{},"parts":[],"role":"user"}]}"#,
+                SessionFormat::OpenCode,
+            ),
+            (
+                "api_conversation_history.json",
+                r#"[{"role":"user","content":"x"}]"#,
+                SessionFormat::Cline,
+            ),
+            ("api_conversation_history.json", "[]", SessionFormat::Cline),
+            (
+                "a.jsonl",
+                r#"[{"role":"user","content":"x"}]"#,
+                SessionFormat::OpenAi,
+            ),
+            (
+                "a.jsonl",
+                r#"{"sessionId":"s","projectHash":"h","messages":[]}"#,
+                SessionFormat::GeminiJson,
+            ),
+        ];
+        for (name, text, format) in documents {
+            assert_eq!(detect(Some(Path::new(name)), text), Some(format), "{text}");
+        }
+        assert_eq!(detect(Some(Path::new("a.json")), "[]"), None);
+        // Records of a JSONL log.
+        let records = [
+            (
+                r#"{"type":"message","id":"a","parentId":"p","message":{},"sessionId":"s"}"#,
+                SessionFormat::ClaudeCode,
+            ),
+            (
+                r#"{"sessionId":"s","projectHash":"h","type":"x"}"#,
+                SessionFormat::ClaudeCode,
+            ),
+            (
+                r#"{"type":"session","version":3,"id":"a","timestamp":"t","payload":{}}"#,
+                SessionFormat::Codex,
+            ),
+            (
+                r#"{"timestamp":"t","type":"user","payload":{},"id":"m","content":"x"}"#,
+                SessionFormat::Codex,
+            ),
+            (
+                r#"{"type":"session","version":1,"id":"a","$set":{}}"#,
+                SessionFormat::Pi,
+            ),
+            (r#"{"$set":{},"messages":[]}"#, SessionFormat::GeminiJsonl),
+        ];
+        for (record, format) in records {
+            let log = format!("{record}\n{record}\n");
+            assert_eq!(detect(None, &log), Some(format), "{record}");
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! Reading a log: the driver that hands a format's reader its records or
+//! its document, and what the readers share.
+
+use super::json::{self, JValue};
+use super::log::{Piece, SessionLog, ToolRef};
+use super::SessionFormat;
+use crate::syntax::Span;
+
+/// JSONL logs this large are parsed in two halves at once.
+const PARALLEL_FROM: usize = 1 << 20;
+
+/// The agent name a record or message gives: OpenAI `name`, Claude Code
+/// `agentName` / `agentId` / `agent`.
+pub(super) fn agent_name(v: &JValue<'_>) -> Option<String> {
+    ["name", "agentName", "agentId", "agent"]
+        .iter()
+        .find_map(|k| v.str_at(k))
+        .map(|s| s.into_owned())
+}
+
+/// The text blocks of a message's content: the content itself when it is a
+/// string, else the `text` of each block of the given types.
+pub(super) fn text_blocks(content: &JValue<'_>, block_types: &[&str]) -> Vec<Piece> {
+    match content {
+        JValue::Str(s) => vec![Piece { text: s.decode() }],
+        JValue::Array(blocks) => blocks
+            .iter()
+            .filter(|b| {
+                b.get("type")
+                    .is_some_and(|t| block_types.iter().any(|k| t.is_str(k)))
+            })
+            .filter_map(|b| b.get("text").and_then(JValue::as_jstr))
+            .map(|text| Piece { text })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Structured tool calls and results of Anthropic-style content blocks.
+pub(super) fn anthropic_tools(
+    content: &JValue<'_>,
+    line: usize,
+    line_span: &Span,
+    log: &mut SessionLog,
+) {
+    for (k, b) in content.as_array().unwrap_or_default().iter().enumerate() {
+        let Some(kind) = b.get("type") else { continue };
+        if kind.is_str("tool_use") {
+            if let Some(id) = b.get("id") {
+                log.calls.push(ToolRef::new(id, line_span, (line, k)));
+            }
+        } else if kind.is_str("tool_result") {
+            if let Some(id) = b.get("tool_use_id") {
+                log.results.push(ToolRef::new(id, line_span, (line, k)));
+            }
+        }
+    }
+}
+
+impl SessionLog {
+    pub fn read(format: SessionFormat, text: &str) -> SessionLog {
+        SessionLog::read_with(format, text, PARALLEL_FROM)
+    }
+
+    fn read_with(format: SessionFormat, text: &str, parallel_from: usize) -> SessionLog {
+        let spec = format.spec();
+        let mut log = SessionLog {
+            structured_tools: spec.structured_tools,
+            parallel_from,
+            ..SessionLog::default()
+        };
+        (spec.read)(&mut log, text);
+        log
+    }
+
+    /// Read a JSONL log record by record; a line that is not JSON is kept
+    /// for A001 and the rest are still read.
+    pub(super) fn read_jsonl<'t>(
+        &mut self,
+        text: &'t str,
+        each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
+    ) {
+        self.read_jsonl_halves(text, self.parallel_from, each);
+    }
+
+    /// Read a JSONL log of `parallel_from` bytes or more in two halves at
+    /// once: the second half's records are parsed on another core while
+    /// this one parses and reads the first, then they are read in order.
+    /// Records are independent, so the result is the sequential one.
+    fn read_jsonl_halves<'t>(
+        &mut self,
+        text: &'t str,
+        parallel_from: usize,
+        mut each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
+    ) {
+        // Records are ordered by where their line starts.
+        let mut take =
+            |log: &mut SessionLog, (span, value): (Span, Result<JValue<'t>, String>)| match value {
+                Ok(v) => each(log, span.start, &span, v),
+                Err(e) => log.invalid.push((span, e)),
+            };
+        let cut = (text.len() >= parallel_from)
+            .then(|| memchr::memchr(b'\n', &text.as_bytes()[text.len() / 2..]))
+            .flatten()
+            .map(|k| text.len() / 2 + k + 1);
+        let Some(cut) = cut else {
+            for record in json::records(text) {
+                take(self, record);
+            }
+            return;
+        };
+        std::thread::scope(|scope| {
+            let later =
+                scope.spawn(|| json::records_between(text, cut, text.len()).collect::<Vec<_>>());
+            for record in json::records_between(text, 0, cut) {
+                take(self, record);
+            }
+            // A failed thread (it cannot fail but by a bug) is read again here.
+            let later = later
+                .join()
+                .unwrap_or_else(|_| json::records_between(text, cut, text.len()).collect());
+            for record in later {
+                take(self, record);
+            }
+        });
+    }
+
+    /// Read a log that is one JSON document.
+    pub(super) fn read_document<'t>(
+        &mut self,
+        text: &'t str,
+        read: impl FnOnce(&mut SessionLog, JValue<'t>),
+    ) {
+        match json::parse(text, 0) {
+            Ok(v) => read(self, v),
+            Err(e) => self.unreadable = Some(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sessions::detect;
+
+    #[test]
+    fn a_log_read_in_two_halves_reads_as_one_read_in_order() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
+        for name in ["claude-code.jsonl", "codex.jsonl", "pi.jsonl"] {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap();
+            let format = detect(None, &text).unwrap();
+            let shown = |log: SessionLog| {
+                format!(
+                    "{:?} {:?} {:?} {:?} {:?}",
+                    log.conversations, log.invalid, log.calls, log.results, log.records
+                )
+            };
+            let whole = shown(SessionLog::read_with(format, &text, usize::MAX));
+            for parallel_from in [0, 1, text.len() / 3, text.len()] {
+                let halves = shown(SessionLog::read_with(format, &text, parallel_from));
+                assert_eq!(halves, whole, "{name} from {parallel_from}");
+            }
+        }
+    }
+}
