@@ -21,8 +21,9 @@ use serde::Serialize;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lines::{LineIndex, Position};
 
+/// How `check` prints its diagnostics (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub enum OutputFormat {
     Human,
     Concise,
     Json,
