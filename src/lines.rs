@@ -18,7 +18,7 @@ pub struct LineIndex<'a> {
     /// Code points before every [`BLOCK`]-byte boundary, built on first use,
     /// so that a code-point column costs at most one block's scan, however
     /// long its line.
-    blocks: std::cell::OnceCell<Vec<usize>>,
+    blocks: std::sync::OnceLock<Vec<usize>>,
 }
 
 const BLOCK: usize = 128;
@@ -38,18 +38,39 @@ impl<'a> LineIndex<'a> {
         LineIndex {
             text,
             starts,
-            blocks: std::cell::OnceCell::new(),
+            blocks: std::sync::OnceLock::new(),
         }
     }
 
-    fn line_start(&self, offset: usize) -> (usize, usize) {
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        (line, self.starts[line])
+    /// How many lines the text has: one more than its newlines.
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The 0-based line that holds `offset`; an offset past the end is on
+    /// the last line.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// Where 0-based `line` starts; the end of the text for a line past the
+    /// last.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.starts.get(line).copied().unwrap_or(self.text.len())
+    }
+
+    /// Where 0-based `line` ends, before its newline; the end of the text
+    /// for the last line.
+    pub fn line_end(&self, line: usize) -> usize {
+        self.starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&next| next - 1)
     }
 
     pub fn position(&self, offset: usize) -> Position {
         let offset = offset.min(self.text.len());
-        let (line, start) = self.line_start(offset);
+        let line = self.line_of(offset);
+        let start = self.starts[line];
         Position {
             line: line + 1,
             column: offset - start + 1,
@@ -61,7 +82,7 @@ impl<'a> LineIndex<'a> {
     /// formats that cannot express byte columns (SARIF).
     pub fn code_point_column(&self, offset: usize) -> usize {
         let offset = offset.min(self.text.len());
-        let (_, start) = self.line_start(offset);
+        let start = self.starts[self.line_of(offset)];
         let mut at = offset;
         while !self.text.is_char_boundary(at) {
             at -= 1;

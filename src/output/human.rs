@@ -11,6 +11,7 @@ use miette::{
 
 use super::safe;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::lines::LineIndex;
 use crate::syntax::Span;
 
 /// Render one file's diagnostics in the human format.
@@ -33,15 +34,17 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
     };
     let name = safe::text(path);
     let text = escaped.as_ref().map_or(source, |e| e.text.as_str());
+    // The lines of the source, when what is shown is an escaped copy.
+    let source_lines = escaped.as_ref().map(|_| LineIndex::new(source));
     let src = NamedText {
         name: &name,
         text,
-        original: escaped.as_ref().map(|e| (source, e)),
-        starts: line_starts(text),
+        original: source_lines.as_ref().zip(escaped.as_ref()),
+        lines: LineIndex::new(text),
         line_base: 0,
         header: None,
     };
-    let mut original_starts: Option<Vec<usize>> = None;
+    let source_lines = source_lines.as_ref().unwrap_or(&src.lines);
     let mut out = String::new();
     for d in diagnostics {
         let shown = Diagnostic {
@@ -61,16 +64,15 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
             // copy of the lines around the span, so an excerpt costs its own
             // size whatever the line's length.
             Some((clip, mut clipped)) => {
-                let starts = original_starts.get_or_insert_with(|| line_starts(source));
                 let at = d.span.start.min(source.len());
-                let line = starts.partition_point(|&s| s <= at) - 1;
+                let column = at - source_lines.line_start(source_lines.line_of(at));
                 let clipped_src = NamedText {
                     name: &name,
                     text: &clip.text,
                     original: None,
-                    starts: line_starts(&clip.text),
+                    lines: LineIndex::new(&clip.text),
                     line_base: clip.line_base,
-                    header: Some((clip.primary, at - starts[line])),
+                    header: Some((clip.primary, column)),
                 };
                 clipped.span = clip.primary..clip.primary_end;
                 clipped.related = clip.related;
@@ -101,12 +103,6 @@ const TALL_SPAN: usize = 40;
 const CLIP_BEFORE: usize = 60;
 const CLIP_WIDTH: usize = 240;
 
-fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect()
-}
-
 fn render(handler: &GraphicalReportHandler, d: &Diagnostic, src: &NamedText<'_>) -> Option<String> {
     let mut out = String::new();
     handler
@@ -131,25 +127,20 @@ struct Clip {
 /// the clipped copy to show instead.
 fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
     let text = src.text;
-    let line_end = |n: usize| {
-        src.starts
-            .get(n + 1)
-            .map_or(text.len(), |&s| s - 1)
-            .max(src.starts[n])
-    };
+    let lines = &src.lines;
     let long = |span: &Span| {
-        let first = src.line_of(span.start.min(text.len()));
-        let last = src.line_of(span.end.min(text.len()));
+        let first = lines.line_of(span.start.min(text.len()));
+        let last = lines.line_of(span.end.min(text.len()));
         last - first > TALL_SPAN
-            || (first.saturating_sub(1)..=(last + 1).min(src.starts.len() - 1))
-                .any(|n| line_end(n) - src.starts[n] > LONG_LINE)
+            || (first.saturating_sub(1)..=(last + 1).min(lines.line_count() - 1))
+                .any(|n| lines.line_end(n) - lines.line_start(n) > LONG_LINE)
     };
     if !long(&d.span) && !d.related.iter().any(|(span, _)| long(span)) {
         return None;
     }
     let at = d.span.start.min(text.len());
-    let line = src.line_of(at);
-    let base = src.starts[line];
+    let line = lines.line_of(at);
+    let base = lines.line_start(line);
     // The columns shown: from a little before the span, snapped to
     // character boundaries.
     let snap = |s: &str, mut i: usize| {
@@ -161,7 +152,7 @@ fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
     };
     let from = (at - base).saturating_sub(CLIP_BEFORE);
     let first = line.saturating_sub(1);
-    let last = (line + 1).min(src.starts.len() - 1);
+    let last = (line + 1).min(lines.line_count() - 1);
     let mut clip = Clip {
         text: String::new(),
         line_base: first,
@@ -170,7 +161,8 @@ fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
         related: Vec::new(),
     };
     for n in first..=last {
-        let whole = &text[src.starts[n]..line_end(n)];
+        let start = lines.line_start(n);
+        let whole = &text[start..lines.line_end(n)];
         // A short context line is shown whole; the others at the columns
         // of the span's line.
         let (lo, hi) = if n != line && whole.len() <= CLIP_WIDTH {
@@ -189,7 +181,7 @@ fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
             clip.text.push('…');
         }
         let visible = |offset: usize| {
-            let o = offset.checked_sub(src.starts[n])?;
+            let o = offset.checked_sub(start)?;
             (o >= lo && o <= hi).then(|| origin + o - lo)
         };
         if n == line {
@@ -199,7 +191,7 @@ fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
                 .max(clip.primary);
         }
         for (span, label) in &d.related {
-            if let (Some(s), true) = (visible(span.start), span.start >= src.starts[n]) {
+            if let (Some(s), true) = (visible(span.start), span.start >= start) {
                 let e = visible(span.end).unwrap_or(origin + hi - lo).max(s);
                 clip.related.push((s..e, label.clone()));
             }
@@ -214,24 +206,16 @@ fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
 struct NamedText<'a> {
     name: &'a str,
     text: &'a str,
-    /// When `text` is an escaped copy: the original, so that the column
-    /// shown counts bytes of the real line.
-    original: Option<(&'a str, &'a safe::Escaped)>,
-    /// The start of every line of `text`.
-    starts: Vec<usize>,
+    /// When `text` is an escaped copy: the lines of the original, so that
+    /// the column shown counts bytes of the real line.
+    original: Option<(&'a LineIndex<'a>, &'a safe::Escaped)>,
+    /// The lines of `text`.
+    lines: LineIndex<'a>,
     /// The file's line number (0-based) of the first line of `text`.
     line_base: usize,
     /// For a clipped copy: the primary span's offset in it and the byte
     /// column of that span in the real file.
     header: Option<(usize, usize)>,
-}
-
-impl NamedText<'_> {
-    fn line_of(&self, offset: usize) -> usize {
-        self.starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1)
-    }
 }
 
 impl SourceCode for NamedText<'_> {
@@ -245,14 +229,13 @@ impl SourceCode for NamedText<'_> {
         // costs its own size, not the file's.
         let start = span.offset().min(self.text.len());
         let end = (start + span.len()).min(self.text.len());
-        let first = self.line_of(start).saturating_sub(context_lines_before + 1);
-        let last = self.line_of(end) + context_lines_after + 1;
-        let lo = self.starts[first];
-        let hi = self
-            .starts
-            .get(last + 1)
-            .copied()
-            .unwrap_or(self.text.len());
+        let first = self
+            .lines
+            .line_of(start)
+            .saturating_sub(context_lines_before + 1);
+        let last = self.lines.line_of(end) + context_lines_after + 1;
+        let lo = self.lines.line_start(first);
+        let hi = self.lines.line_start(last + 1);
         let window = &self.text[lo..hi];
         let inner = window.read_span(
             &SourceSpan::new((start - lo).into(), end - start),
@@ -264,7 +247,7 @@ impl SourceCode for NamedText<'_> {
             (Some((at, column)), _) if at == found.offset() => column,
             (_, Some((original, escaped))) => {
                 let at = escaped.unmap(found.offset());
-                at - original[..at].rfind('\n').map_or(0, |i| i + 1)
+                at - original.line_start(original.line_of(at))
             }
             _ => inner.column(),
         };
