@@ -168,4 +168,72 @@ mod tests {
             );
         }
     }
+
+    /// Every offset of a text, against lines and columns counted in one
+    /// walk over its characters.
+    fn check_against_counting(text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+        let idx = LineIndex::new(text);
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        proptest::prop_assert_eq!(idx.line_count(), starts.len());
+        for (n, &start) in starts.iter().enumerate() {
+            proptest::prop_assert_eq!(idx.line_start(n), start);
+            let end = starts.get(n + 1).map_or(text.len(), |&next| next - 1);
+            proptest::prop_assert_eq!(idx.line_end(n), end);
+        }
+        proptest::prop_assert_eq!(idx.line_start(starts.len()), text.len());
+        // The code-point column of every byte: that of the character it is
+        // part of.
+        let mut columns = Vec::with_capacity(text.len() + 1);
+        let mut column = 1;
+        for c in text.chars() {
+            columns.extend(std::iter::repeat_n(column, c.len_utf8()));
+            column = if c == '\n' { 1 } else { column + 1 };
+        }
+        columns.push(column);
+        let mut line = 0;
+        for offset in 0..=text.len() + 2 {
+            let clamped = offset.min(text.len());
+            while starts.get(line + 1).is_some_and(|&s| s <= clamped) {
+                line += 1;
+            }
+            proptest::prop_assert_eq!(idx.line_of(clamped), line);
+            proptest::prop_assert_eq!(
+                idx.position(offset),
+                Position {
+                    line: line + 1,
+                    column: clamped - starts[line] + 1,
+                    offset: clamped,
+                }
+            );
+            proptest::prop_assert_eq!(
+                idx.code_point_column(offset),
+                columns[clamped],
+                "offset {}",
+                offset
+            );
+        }
+        Ok(())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 100, failure_persistence: None, ..Default::default() })]
+
+        /// Lines and columns of short lines and long ones, of ASCII and of
+        /// wider characters, match a count from the start of the text.
+        #[test]
+        fn positions_and_columns_match_counting(
+            parts in proptest::collection::vec(
+                (
+                    proptest::sample::select(&["a", "é", "→", "😀", "\n", "\r\n", " "][..]),
+                    proptest::prop_oneof![3 => 1..4usize, 1 => 60..1500usize],
+                ),
+                0..40,
+            ),
+        ) {
+            let text: String = parts.iter().map(|(piece, n)| piece.repeat(*n)).collect();
+            check_against_counting(&text)?;
+        }
+    }
 }
