@@ -23,8 +23,12 @@ pub struct LineIndex<'a> {
 
 const BLOCK: usize = 128;
 
-/// Columns up to this many bytes into their line are counted directly.
-const DIRECT: usize = 4096;
+/// Columns up to this many bytes into their line are counted directly: no
+/// more than the block index may read for one (the bytes before the column
+/// and before its line's start in their blocks). A column further in is
+/// read from the index, so that a long line with many findings is not
+/// counted again for each.
+const DIRECT: usize = 2 * BLOCK;
 
 /// Code points in a run of bytes: the bytes that do not continue one.
 fn code_points(bytes: &[u8]) -> usize {
