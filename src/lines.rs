@@ -18,13 +18,17 @@ pub struct LineIndex<'a> {
     /// Code points before every [`BLOCK`]-byte boundary, built on first use,
     /// so that a code-point column costs at most one block's scan, however
     /// long its line.
-    blocks: std::cell::OnceCell<Vec<usize>>,
+    blocks: std::sync::OnceLock<Vec<usize>>,
 }
 
 const BLOCK: usize = 128;
 
-/// Columns up to this many bytes into their line are counted directly.
-const DIRECT: usize = 4096;
+/// Columns up to this many bytes into their line are counted directly: no
+/// more than the block index may read for one (the bytes before the column
+/// and before its line's start in their blocks). A column further in is
+/// read from the index, so that a long line with many findings is not
+/// counted again for each.
+const DIRECT: usize = 2 * BLOCK;
 
 /// Code points in a run of bytes: the bytes that do not continue one.
 fn code_points(bytes: &[u8]) -> usize {
@@ -38,18 +42,39 @@ impl<'a> LineIndex<'a> {
         LineIndex {
             text,
             starts,
-            blocks: std::cell::OnceCell::new(),
+            blocks: std::sync::OnceLock::new(),
         }
     }
 
-    fn line_start(&self, offset: usize) -> (usize, usize) {
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        (line, self.starts[line])
+    /// How many lines the text has: one more than its newlines.
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The 0-based line that holds `offset`; an offset past the end is on
+    /// the last line.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// Where 0-based `line` starts; the end of the text for a line past the
+    /// last.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.starts.get(line).copied().unwrap_or(self.text.len())
+    }
+
+    /// Where 0-based `line` ends, before its newline; the end of the text
+    /// for the last line.
+    pub fn line_end(&self, line: usize) -> usize {
+        self.starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&next| next - 1)
     }
 
     pub fn position(&self, offset: usize) -> Position {
         let offset = offset.min(self.text.len());
-        let (line, start) = self.line_start(offset);
+        let line = self.line_of(offset);
+        let start = self.starts[line];
         Position {
             line: line + 1,
             column: offset - start + 1,
@@ -61,7 +86,7 @@ impl<'a> LineIndex<'a> {
     /// formats that cannot express byte columns (SARIF).
     pub fn code_point_column(&self, offset: usize) -> usize {
         let offset = offset.min(self.text.len());
-        let (_, start) = self.line_start(offset);
+        let start = self.starts[self.line_of(offset)];
         let mut at = offset;
         while !self.text.is_char_boundary(at) {
             at -= 1;
@@ -145,6 +170,74 @@ mod tests {
                 text[start..at].chars().count() + 1,
                 "{at}"
             );
+        }
+    }
+
+    /// Every offset of a text, against lines and columns counted in one
+    /// walk over its characters.
+    fn check_against_counting(text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+        let idx = LineIndex::new(text);
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        proptest::prop_assert_eq!(idx.line_count(), starts.len());
+        for (n, &start) in starts.iter().enumerate() {
+            proptest::prop_assert_eq!(idx.line_start(n), start);
+            let end = starts.get(n + 1).map_or(text.len(), |&next| next - 1);
+            proptest::prop_assert_eq!(idx.line_end(n), end);
+        }
+        proptest::prop_assert_eq!(idx.line_start(starts.len()), text.len());
+        // The code-point column of every byte: that of the character it is
+        // part of.
+        let mut columns = Vec::with_capacity(text.len() + 1);
+        let mut column = 1;
+        for c in text.chars() {
+            columns.extend(std::iter::repeat_n(column, c.len_utf8()));
+            column = if c == '\n' { 1 } else { column + 1 };
+        }
+        columns.push(column);
+        let mut line = 0;
+        for offset in 0..=text.len() + 2 {
+            let clamped = offset.min(text.len());
+            while starts.get(line + 1).is_some_and(|&s| s <= clamped) {
+                line += 1;
+            }
+            proptest::prop_assert_eq!(idx.line_of(clamped), line);
+            proptest::prop_assert_eq!(
+                idx.position(offset),
+                Position {
+                    line: line + 1,
+                    column: clamped - starts[line] + 1,
+                    offset: clamped,
+                }
+            );
+            proptest::prop_assert_eq!(
+                idx.code_point_column(offset),
+                columns[clamped],
+                "offset {}",
+                offset
+            );
+        }
+        Ok(())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 100, failure_persistence: None, ..Default::default() })]
+
+        /// Lines and columns of short lines and long ones, of ASCII and of
+        /// wider characters, match a count from the start of the text.
+        #[test]
+        fn positions_and_columns_match_counting(
+            parts in proptest::collection::vec(
+                (
+                    proptest::sample::select(&["a", "é", "→", "😀", "\n", "\r\n", " "][..]),
+                    proptest::prop_oneof![3 => 1..4usize, 1 => 60..1500usize],
+                ),
+                0..40,
+            ),
+        ) {
+            let text: String = parts.iter().map(|(piece, n)| piece.repeat(*n)).collect();
+            check_against_counting(&text)?;
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::lines::LineIndex;
 use clap::{Args, ValueEnum};
 
 use crate::context::{FileContext, RunContext};
-use crate::output::{self, Format, Located};
+use crate::output::{self, Located, OutputFormat};
 
 /// When a run fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -43,8 +43,8 @@ pub struct CheckArgs {
     /// Default: `.`.
     pub paths: Vec<PathBuf>,
     /// How to print diagnostics.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    pub format: OutputFormat,
     /// When to use colour. `auto` colours a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -201,7 +201,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // format on a terminal, printed) before the next chunk is read, so that
     // memory follows the diagnostics found, never the number of files.
     // Results after a deferred file wait for it, to keep the input order.
-    let stream = args.format == Format::Human && output_file.is_none();
+    let stream = args.format == OutputFormat::Human && output_file.is_none();
     let mut tally = Tally::default();
     let mut run_context = RunContext::default();
     let mut held: Vec<(usize, Outcome)> = Vec::new();
@@ -225,7 +225,7 @@ pub fn run(args: &CheckArgs) -> i32 {
             // counted at once, so that held results follow the findings,
             // not the number of files (JUnit lists every file, in order).
             let silent = matches!(&outcome.result, Ok(Checked::Done(f, _)) if f.located.is_empty() && f.rendered.is_empty());
-            if deferred.is_empty() || (silent && args.format != Format::Junit) {
+            if deferred.is_empty() || (silent && args.format != OutputFormat::Junit) {
                 tally.add(args, outcome, stream, &mut run_errors);
             } else {
                 held.push((at, outcome));
@@ -262,15 +262,15 @@ pub fn run(args: &CheckArgs) -> i32 {
         count(Severity::Warning),
         count(Severity::Info),
     );
-    let summarised = matches!(args.format, Format::Human | Format::Concise);
+    let summarised = matches!(args.format, OutputFormat::Human | OutputFormat::Concise);
     match args.format {
-        Format::Human => {}
-        Format::Concise => report.push_str(&output::concise(&all, color)),
-        Format::Json => report.push_str(&output::json(&all)),
-        Format::Jsonl => report.push_str(&output::jsonl(&all)),
-        Format::Sarif => report.push_str(&output::sarif(&all)),
-        Format::Github => report.push_str(&output::github(&all)),
-        Format::Junit => {
+        OutputFormat::Human => {}
+        OutputFormat::Concise => report.push_str(&output::concise(&all, color)),
+        OutputFormat::Json => report.push_str(&output::json(&all)),
+        OutputFormat::Jsonl => report.push_str(&output::jsonl(&all)),
+        OutputFormat::Sarif => report.push_str(&output::sarif(&all)),
+        OutputFormat::Github => report.push_str(&output::github(&all)),
+        OutputFormat::Junit => {
             let names: Vec<&str> = checked_names.iter().map(String::as_str).collect();
             report.push_str(&output::junit(&all, &names));
         }
@@ -372,14 +372,14 @@ impl Tally {
             return;
         }
         self.checked += 1;
-        if args.format == Format::Junit {
+        if args.format == OutputFormat::Junit {
             self.checked_names.push(outcome.name);
         }
         if !f.located.is_empty() {
             self.files_with += 1;
         }
         self.fixed += f.fixed;
-        if args.format == Format::Human {
+        if args.format == OutputFormat::Human {
             if stream {
                 let mut out = std::io::stdout().lock();
                 if let Err(e) = out.write_all(f.rendered.as_bytes()) {
@@ -519,11 +519,11 @@ fn locate(
     source: &str,
     index: &LineIndex<'_>,
     diagnostics: Vec<Diagnostic>,
-    format: Format,
+    format: OutputFormat,
     color: bool,
 ) -> (Vec<Located>, String) {
     let rendered = match format {
-        Format::Human => output::human(name, source, &diagnostics, color),
+        OutputFormat::Human => output::human(name, source, &diagnostics, color),
         _ => String::new(),
     };
     // One shared copy of the path, and each diagnostic's text moved, not

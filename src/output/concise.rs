@@ -1,0 +1,31 @@
+//! The `concise` format: one line a diagnostic, its place, code, rule name
+//! and message.
+
+use owo_colors::OwoColorize;
+
+use super::{safe, Located};
+use crate::diagnostic::Severity;
+
+/// Render diagnostics one per line: `path:line:col: severity[CODE] name: message`.
+pub fn concise(located: &[Located], color: bool) -> String {
+    let mut out = String::new();
+    for l in located {
+        let sev = l.severity.as_str();
+        let tag = format!("{sev}[{}]", l.code);
+        let tag = match (color, l.severity) {
+            (false, _) => tag,
+            (true, Severity::Error) => tag.red().bold().to_string(),
+            (true, Severity::Warning) => tag.yellow().bold().to_string(),
+            (true, Severity::Info) => tag.blue().bold().to_string(),
+        };
+        out.push_str(&format!(
+            "{}:{}:{}: {tag} {}: {}\n",
+            safe::text(&l.path),
+            l.start.line,
+            l.start.column,
+            l.name,
+            safe::text(&l.message)
+        ));
+    }
+    out
+}
