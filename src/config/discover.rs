@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::file::{self, CONFIG_NAMES};
+use super::layer::Layer;
 use super::paths::{absolute, tidy};
 use super::{resolve, Config, ConfigError};
 
@@ -42,7 +43,7 @@ impl Config {
     /// comes back to a file it holds (by canonical path) is an error naming
     /// the cycle.
     pub fn load(path: &Path) -> Result<Config, Vec<ConfigError>> {
-        let mut layers: Vec<file::Layer> = Vec::new();
+        let mut layers: Vec<Layer> = Vec::new();
         let mut errors = Vec::new();
         // The files read so far: canonical path, and the path as shown.
         let mut chain: Vec<(PathBuf, PathBuf)> = Vec::new();

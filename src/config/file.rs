@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::table::{self, Setting, Shape, Written};
+use super::layer::{locate, Layer, Written};
+use super::table::{self, Setting, Shape};
 use super::ConfigError;
 use crate::roles::edit_distance;
 use crate::yaml::{self, Value};
@@ -20,60 +21,6 @@ const MAX_SIZE: u64 = 1 << 20;
 
 /// The most errors reported for one file; the rest are counted.
 const MAX_ERRORS: usize = 50;
-
-/// One configuration file, read: the settings it writes correctly, and an
-/// error for each it writes wrong.
-#[derive(Debug, Clone)]
-pub struct Layer {
-    pub path: PathBuf,
-    /// The file's directory, as its path is written (`extends` is relative
-    /// to it).
-    pub dir: PathBuf,
-    /// The same directory, absolute: the base of the file's globs.
-    pub base: PathBuf,
-    /// The settings the file writes, each with its value, in file order.
-    pub values: Vec<(&'static Setting, Written)>,
-    pub errors: Vec<ConfigError>,
-    text: String,
-}
-
-impl Layer {
-    /// The value the file writes for a setting (dotted key), if any.
-    pub fn written(&self, key: &str) -> Option<&Written> {
-        self.values
-            .iter()
-            .find(|(s, _)| s.key == key)
-            .map(|(_, v)| v)
-    }
-
-    /// The line (1-based) a key is written on, the key given with its
-    /// parents: `["session", "roles"]`.
-    pub fn line_of(&self, keys: &[&str]) -> Option<usize> {
-        locate(&self.text, keys).map(|(line, _)| line + 1)
-    }
-
-    /// The line of a value under a key: the first line of the key's block
-    /// that holds the value, else the key's line.
-    pub fn line_of_value(&self, keys: &[&str], value: &str) -> Option<usize> {
-        let (start, end) = locate(&self.text, keys)?;
-        self.text
-            .lines()
-            .enumerate()
-            .take(end)
-            .skip(start)
-            .find(|(_, l)| l.contains(value))
-            .map_or(Some(start + 1), |(i, _)| Some(i + 1))
-    }
-
-    pub fn error(&self, keys: &[&str], message: String) -> ConfigError {
-        ConfigError {
-            path: self.path.clone(),
-            line: self.line_of(keys),
-            key: Some(keys.join(".")),
-            message,
-        }
-    }
-}
 
 /// Read and parse one configuration file. `Err` when it cannot be read as
 /// YAML at all; errors in its settings are in the layer.
@@ -146,7 +93,7 @@ pub fn parse(path: &Path, text: String) -> Result<Layer, Vec<ConfigError>> {
         path: path.to_path_buf(),
         dir,
         base,
-        values,
+        values: values.into_iter().map(|(s, w)| (s.key, w)).collect(),
         errors,
         text,
     })
@@ -481,53 +428,6 @@ fn unknown(name: &str, known: &[&str], parent: Option<&str>) -> String {
         }
         (None, None) => "unknown setting".into(),
     }
-}
-
-/// Where a key is written: the 0-based index of its line, and the end of
-/// its block (the index of the first line after it). Each key is looked for
-/// among the lines of its parent's block, at that block's indentation; a
-/// key not written on a line of its own (inside a flow mapping) is found
-/// at its parent's line.
-fn locate(text: &str, keys: &[&str]) -> Option<(usize, usize)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let content = |l: &str| {
-        let t = l.trim_start();
-        !t.is_empty() && !t.starts_with('#')
-    };
-    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
-    let (mut from, mut to) = (0, lines.len());
-    let mut parent: Option<usize> = None;
-    let mut found = None;
-    for key in keys {
-        let Some(first) = (from..to).find(|&i| content(lines[i])) else {
-            break;
-        };
-        let level = indent(lines[first]);
-        if parent.is_some_and(|p| level <= p) {
-            break;
-        }
-        let Some(at) = (from..to).find(|&i| {
-            content(lines[i]) && indent(lines[i]) == level && is_key(lines[i].trim_start(), key)
-        }) else {
-            break;
-        };
-        let end = (at + 1..to)
-            .find(|&i| content(lines[i]) && indent(lines[i]) <= level)
-            .unwrap_or(to);
-        found = Some((at, end));
-        (from, to, parent) = (at + 1, end, Some(level));
-    }
-    found
-}
-
-/// Whether a line (its indentation removed) writes a key, plain or quoted.
-fn is_key(line: &str, key: &str) -> bool {
-    let rest = line.strip_prefix(key).or_else(|| {
-        ['"', '\'']
-            .iter()
-            .find_map(|&q| line.strip_prefix(q)?.strip_prefix(key)?.strip_prefix(q))
-    });
-    rest.is_some_and(|r| r.trim_start().starts_with(':'))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 mod discover;
 mod file;
+mod layer;
 mod paths;
 mod resolve;
 mod selectors;

@@ -4,8 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::resolve::{At, Resolution};
-use super::table::Written;
+use super::layer::{At, Resolution, Written};
 use super::ConfigError;
 use crate::diagnostic::Severity;
 use crate::roles::edit_distance;

@@ -5,9 +5,7 @@
 //! `docs/configuration.md` all follow this table; a new setting is one row
 //! here (and the field in `Settings` it sets).
 
-use std::collections::BTreeMap;
-
-use super::resolve::{At, Resolution};
+use super::layer::{list, At, Resolution, Written};
 use super::selectors;
 
 /// One setting.
@@ -55,18 +53,6 @@ pub enum Shape {
     TextMap,
     /// A mapping of strings to lists of strings.
     ListMap,
-}
-
-/// A value as one file writes it, of its setting's shape.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Written {
-    Text(String),
-    Texts(Vec<String>),
-    Number(u64),
-    Numbers(Vec<u64>),
-    Flag(bool),
-    TextMap(BTreeMap<String, String>),
-    ListMap(BTreeMap<String, Vec<String>>),
 }
 
 /// A setting's default, as the reference writes it.
@@ -451,86 +437,6 @@ impl Setting {
     pub fn path(&self) -> Vec<&'static str> {
         self.key.split('.').collect()
     }
-}
-
-impl Written {
-    // A setting's `apply` receives only values of its type's shape (the
-    // file reader makes them from it), so these never meet another shape.
-    const SHAPE: &'static str = "a value of its setting's shape";
-
-    pub fn text(&self) -> &str {
-        match self {
-            Written::Text(s) => s,
-            _ => unreachable!("{}", Self::SHAPE),
-        }
-    }
-
-    pub fn texts(&self) -> &[String] {
-        match self {
-            Written::Texts(v) => v,
-            _ => unreachable!("{}", Self::SHAPE),
-        }
-    }
-
-    pub fn number(&self) -> u64 {
-        match self {
-            Written::Number(n) => *n,
-            _ => unreachable!("{}", Self::SHAPE),
-        }
-    }
-
-    pub fn numbers(&self) -> &[u64] {
-        match self {
-            Written::Numbers(v) => v,
-            _ => unreachable!("{}", Self::SHAPE),
-        }
-    }
-
-    pub fn flag(&self) -> bool {
-        match self {
-            Written::Flag(b) => *b,
-            _ => unreachable!("{}", Self::SHAPE),
-        }
-    }
-
-    pub fn text_map(&self) -> &BTreeMap<String, String> {
-        match self {
-            Written::TextMap(m) => m,
-            _ => unreachable!("{}", Self::SHAPE),
-        }
-    }
-
-    pub fn list_map(&self) -> &BTreeMap<String, Vec<String>> {
-        match self {
-            Written::ListMap(m) => m,
-            _ => unreachable!("{}", Self::SHAPE),
-        }
-    }
-
-    /// The value as `boardlint config` shows it.
-    pub fn show(&self) -> String {
-        match self {
-            Written::Text(s) => s.clone(),
-            Written::Texts(v) => list(v),
-            Written::Number(n) => n.to_string(),
-            Written::Numbers(v) => format!("{v:?}"),
-            Written::Flag(b) => b.to_string(),
-            Written::TextMap(m) => {
-                let shown: Vec<String> = m.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-                format!("{{{}}}", shown.join(", "))
-            }
-            Written::ListMap(m) => {
-                let shown: Vec<String> =
-                    m.iter().map(|(k, v)| format!("{k}: {}", list(v))).collect();
-                format!("{{{}}}", shown.join(", "))
-            }
-        }
-    }
-}
-
-/// `[a, b]`.
-fn list(v: &[String]) -> String {
-    format!("[{}]", v.join(", "))
 }
 
 fn written_or(w: Option<&Written>, default: &str) -> String {

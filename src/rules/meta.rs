@@ -120,7 +120,6 @@ pub trait Described: Sync {
 }
 
 /// Declare a rule: its struct, documentation and registry entry.
-#[macro_export]
 macro_rules! declare_rule {
     (
         $(#[doc = $doc:expr])*
@@ -152,3 +151,5 @@ macro_rules! declare_rule {
         }
     };
 }
+
+pub(crate) use declare_rule;

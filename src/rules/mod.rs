@@ -269,12 +269,12 @@ pub fn check_session(s: &Session<'_>, selection: &RuleSelection) -> Vec<Diagnost
 
 /// Shared imports for rule files.
 pub(crate) mod prelude {
-    pub use crate::declare_rule;
     pub use crate::diagnostic::Diagnostic;
     pub use crate::model::Transcript;
     pub use crate::records::handoff::Handoff;
     pub use crate::records::handshake::HandshakeLog;
     pub use crate::records::transition::TransitionLog;
+    pub(crate) use crate::rules::meta::declare_rule;
     pub use crate::rules::{
         Described, HandoffRule, HandshakeRule, Rule, SessionRule, TransitionRule,
     };

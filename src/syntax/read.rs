@@ -2,7 +2,7 @@
 //! its head (byte order mark and front matter) to its end, with the line
 //! scanner; a large text is read in two halves at once.
 
-use super::{scan, Document, Span, MAX_SOURCE};
+use super::{scan, Document, MAX_SOURCE};
 
 /// Read a transcript. Never fails: any input yields a document. With
 /// `lint_code_blocks`, every fenced block's body is read as transcript
@@ -109,17 +109,4 @@ impl Document {
         self.code_fences.extend(rest.code_fences);
         self.lines.append(rest.lines);
     }
-}
-
-/// A line's span without its line terminator.
-pub(super) fn strip_terminator(source: &str, whole: Span) -> Span {
-    let mut end = whole.end;
-    let bytes = source.as_bytes();
-    if end > whole.start && bytes[end - 1] == b'\n' {
-        end -= 1;
-        if end > whole.start && bytes[end - 1] == b'\r' {
-            end -= 1;
-        }
-    }
-    whole.start..end
 }

@@ -33,7 +33,7 @@
 //! test and the `scanner` fuzz target hold that a document read with the
 //! scanner equals the same document read by the grammar (`spec`).
 
-use super::read::strip_terminator;
+use super::types::strip_terminator;
 use super::{BlockKind, CardEmoji, Document, Inline, Lead, LineData, LineKind, Marker, MarkerKind};
 use super::{NoteKind, Span};
 

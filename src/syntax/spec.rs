@@ -10,7 +10,8 @@ use pest::iterators::Pair;
 use pest::Parser as _;
 use pest_derive::Parser;
 
-use super::read::{cut, strip_terminator};
+use super::read::cut;
+use super::types::strip_terminator;
 use super::{
     BlockKind, CardEmoji, Document, Inline, Lead, LineData, LineKind, Marker, MarkerKind, NoteKind,
     Span,

@@ -181,3 +181,16 @@ pub enum MarkerKind {
         text: Span,
     },
 }
+
+/// A line's span without its line terminator.
+pub(super) fn strip_terminator(source: &str, whole: Span) -> Span {
+    let mut end = whole.end;
+    let bytes = source.as_bytes();
+    if end > whole.start && bytes[end - 1] == b'\n' {
+        end -= 1;
+        if end > whole.start && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+    }
+    whole.start..end
+}
