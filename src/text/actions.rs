@@ -1,5 +1,7 @@
 //! Actions: `Action → Owner → Deadline` and the other usual forms.
 
+use super::{find_ignoring_ascii_case, rfind_ignoring_ascii_case};
+
 /// An action, as `Action → Owner → Deadline` and the other usual forms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Action<'a> {
@@ -12,14 +14,21 @@ pub struct Action<'a> {
 /// `A (owner: O, due: D)`, `A - Owner: O - Deadline: D`.
 pub fn parse_action(text: &str) -> Action<'_> {
     let text = text.trim();
-    let lower = text.to_lowercase();
-    if lower.len() == text.len() {
+    // The keys are looked for in the text's lower case: an ASCII text is
+    // searched in place, in any ASCII case, without lowering it.
+    let lower = (!text.is_ascii()).then(|| text.to_lowercase());
+    let same_len = lower.as_ref().is_none_or(|l| l.len() == text.len());
+    let find = |k: &str| match &lower {
+        None => find_ignoring_ascii_case(text, k),
+        Some(l) => l.find(k),
+    };
+    if same_len {
         let owner_key = ["owner:", "responsável:", "responsavel:", "dono:"]
             .iter()
-            .find_map(|k| lower.find(k).map(|i| (i, k.len())));
+            .find_map(|k| find(k).map(|i| (i, k.len())));
         let due_key = ["deadline:", "due:", "by:", "prazo:", "até:"]
             .iter()
-            .find_map(|k| lower.find(k).map(|i| (i, k.len())));
+            .find_map(|k| find(k).map(|i| (i, k.len())));
         if owner_key.is_some() || due_key.is_some() {
             let cut = [owner_key.map(|(i, _)| i), due_key.map(|(i, _)| i)]
                 .into_iter()
@@ -64,10 +73,10 @@ pub fn parse_action(text: &str) -> Action<'_> {
     let deadline = [" by ", " até ", " before ", " antes de "]
         .iter()
         .find_map(|k| {
-            let i = if lower.len() == text.len() {
-                lower.rfind(k)?
-            } else {
-                return None;
+            let i = match &lower {
+                None => rfind_ignoring_ascii_case(text, k)?,
+                Some(l) if same_len => l.rfind(k)?,
+                Some(_) => return None,
             };
             let rest = text[i + k.len()..].trim();
             rest.chars()

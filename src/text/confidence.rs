@@ -1,6 +1,6 @@
 //! The `Confidence:` label of a finding or answer, and emoji-word pairs that disagree.
 
-use super::{contains_ignoring_ascii_case, Level, CONFIDENCE_EMOJIS};
+use super::{contains_ignoring_ascii_case, find_ignoring_ascii_case, Level, CONFIDENCE_EMOJIS};
 
 /// A `Confidence: 🟢 High` (or `Confiança: 🟡 Média`) suffix.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,15 +25,24 @@ pub fn find_confidence(text: &str) -> Option<Confidence> {
     if !contains_ignoring_ascii_case(text, "confi") {
         return None;
     }
-    let lower = text.to_lowercase();
-    // `to_lowercase` keeps byte lengths for these ASCII and `ç` labels.
-    let at = ["confidence:", "confiança:", "confianca:"]
-        .iter()
-        .find_map(|l| lower.find(l).map(|i| (i, l.len())))?;
-    if lower.len() != text.len() {
-        return find_confidence_slow(text);
-    }
-    let (label, len) = at;
+    let labels = ["confidence:", "confiança:", "confianca:"];
+    let (label, len) = if text.is_ascii() {
+        // An ASCII text's lower case is the text, byte for byte: the labels
+        // are found in place, in any ASCII case (`confiança:` is not ASCII).
+        labels
+            .iter()
+            .find_map(|l| find_ignoring_ascii_case(text, l).map(|i| (i, l.len())))?
+    } else {
+        let lower = text.to_lowercase();
+        // `to_lowercase` keeps byte lengths for these ASCII and `ç` labels.
+        let at = labels
+            .iter()
+            .find_map(|l| lower.find(l).map(|i| (i, l.len())))?;
+        if lower.len() != text.len() {
+            return find_confidence_slow(text);
+        }
+        at
+    };
     let value = &text[label + len..];
     let mut start = label;
     let before = text[..label].trim_end();

@@ -12,7 +12,10 @@ mod sentences;
 mod sources;
 
 pub use actions::parse_action;
-pub use case::{contains_ignoring_ascii_case, prefix_len_ignoring_case};
+pub use case::{
+    contains_ignoring_ascii_case, find_ignoring_ascii_case, prefix_len_ignoring_case,
+    rfind_ignoring_ascii_case,
+};
 pub use confidence::{emoji_word_mismatches, find_confidence};
 pub use figures::has_figure;
 pub use levels::{canonical_urgency, Level, CONFIDENCE_EMOJIS};

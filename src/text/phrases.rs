@@ -41,6 +41,12 @@ impl Phrases {
         out
     }
 
+    /// The phrases, as written.
+    #[cfg(test)]
+    pub fn list(&self) -> &'static [&'static str] {
+        self.list
+    }
+
     /// Some phrase occurs in `text`.
     pub fn any(&self, text: &str) -> bool {
         !self.find(text).is_empty()
