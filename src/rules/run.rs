@@ -68,7 +68,7 @@ fn merge(mut parts: Vec<Vec<Diagnostic>>) -> Vec<Diagnostic> {
 }
 
 fn sort(out: &mut [Diagnostic]) {
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    crate::diagnostic::sort_in_source_order(out);
 }
 
 /// One rule, if enabled, at its configured severity; a panic becomes one

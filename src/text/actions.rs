@@ -1,6 +1,6 @@
 //! Actions: `Action → Owner → Deadline` and the other usual forms.
 
-use super::{find_ignoring_ascii_case, rfind_ignoring_ascii_case};
+use super::{find_lowered, lowering_keeps_offsets, rfind_lowered};
 
 /// An action, as `Action → Owner → Deadline` and the other usual forms.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,12 +14,12 @@ pub struct Action<'a> {
 /// `A (owner: O, due: D)`, `A - Owner: O - Deadline: D`.
 pub fn parse_action(text: &str) -> Action<'_> {
     let text = text.trim();
-    // The keys are looked for in the text's lower case: an ASCII text is
-    // searched in place, in any ASCII case, without lowering it.
-    let lower = (!text.is_ascii()).then(|| text.to_lowercase());
+    // The keys are looked for in the text's lower case: in the text itself
+    // when lowering it keeps every offset, else in a lowered copy.
+    let lower = (!lowering_keeps_offsets(text)).then(|| text.to_lowercase());
     let same_len = lower.as_ref().is_none_or(|l| l.len() == text.len());
     let find = |k: &str| match &lower {
-        None => find_ignoring_ascii_case(text, k),
+        None => find_lowered(text, k),
         Some(l) => l.find(k),
     };
     if same_len {
@@ -74,7 +74,7 @@ pub fn parse_action(text: &str) -> Action<'_> {
         .iter()
         .find_map(|k| {
             let i = match &lower {
-                None => rfind_ignoring_ascii_case(text, k)?,
+                None => rfind_lowered(text, k)?,
                 Some(l) if same_len => l.rfind(k)?,
                 Some(_) => return None,
             };

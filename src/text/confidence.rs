@@ -1,6 +1,8 @@
 //! The `Confidence:` label of a finding or answer, and emoji-word pairs that disagree.
 
-use super::{contains_ignoring_ascii_case, find_ignoring_ascii_case, Level, CONFIDENCE_EMOJIS};
+use super::{
+    contains_ignoring_ascii_case, find_lowered, lowering_keeps_offsets, Level, CONFIDENCE_EMOJIS,
+};
 
 /// A `Confidence: 🟢 High` (or `Confiança: 🟡 Média`) suffix.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,12 +28,12 @@ pub fn find_confidence(text: &str) -> Option<Confidence> {
         return None;
     }
     let labels = ["confidence:", "confiança:", "confianca:"];
-    let (label, len) = if text.is_ascii() {
-        // An ASCII text's lower case is the text, byte for byte: the labels
-        // are found in place, in any ASCII case (`confiança:` is not ASCII).
+    let (label, len) = if lowering_keeps_offsets(text) {
+        // Where the lowered text has a label, the text has it: found in
+        // place, without lowering the text.
         labels
             .iter()
-            .find_map(|l| find_ignoring_ascii_case(text, l).map(|i| (i, l.len())))?
+            .find_map(|l| find_lowered(text, l).map(|i| (i, l.len())))?
     } else {
         let lower = text.to_lowercase();
         // `to_lowercase` keeps byte lengths for these ASCII and `ç` labels.

@@ -13,8 +13,8 @@ mod sources;
 
 pub use actions::parse_action;
 pub use case::{
-    contains_ignoring_ascii_case, find_ignoring_ascii_case, prefix_len_ignoring_case,
-    rfind_ignoring_ascii_case,
+    contains_ignoring_ascii_case, find_lowered, lowering_keeps_offsets, prefix_len_ignoring_case,
+    rfind_lowered,
 };
 pub use confidence::{emoji_word_mismatches, find_confidence};
 pub use figures::has_figure;
