@@ -529,11 +529,26 @@ fn locate(
     // One shared copy of the path, and each diagnostic's text moved, not
     // copied: a file with many findings holds each string once.
     let path: std::sync::Arc<str> = name.into();
-    let located = diagnostics
-        .into_iter()
-        .map(|d| output::locate(&path, index, d))
-        .collect();
-    (located, rendered)
+    (
+        located_in_place(diagnostics, |d| output::locate(&path, index, d)),
+        rendered,
+    )
+}
+
+/// Each diagnostic turned into what is kept of it, in order, without
+/// holding every diagnostic and every result at once: they are taken from
+/// the end, the diagnostics' table given back as it empties, and the
+/// results put in order at the end.
+fn located_in_place<T>(mut diagnostics: Vec<Diagnostic>, each: impl Fn(Diagnostic) -> T) -> Vec<T> {
+    let mut out = Vec::with_capacity(diagnostics.len());
+    while let Some(d) = diagnostics.pop() {
+        out.push(each(d));
+        if diagnostics.len() < diagnostics.capacity() / 2 {
+            diagnostics.shrink_to_fit();
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// A configuration that fails every file of the run (`--config FILE`, or
@@ -581,4 +596,33 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
             run.add(part);
             run
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(n: usize) -> Diagnostic {
+        Diagnostic {
+            code: "X000",
+            name: "test",
+            severity: Severity::Warning,
+            span: n..n + 1,
+            message: format!("finding {n}"),
+            label: String::new(),
+            help: String::new(),
+            related: Vec::new(),
+            internal: false,
+            redact: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn diagnostics_are_located_in_order() {
+        for n in [0, 1, 2, 3, 17, 1000] {
+            let diagnostics: Vec<Diagnostic> = (0..n).map(finding).collect();
+            let starts = located_in_place(diagnostics, |d| d.span.start);
+            assert_eq!(starts, (0..n).collect::<Vec<_>>());
+        }
+    }
 }

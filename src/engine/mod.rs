@@ -240,9 +240,7 @@ pub(crate) fn check_session(
 }
 
 fn sort(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by(|a, b| {
-        (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
-    });
+    crate::diagnostic::sort_in_source_order(diagnostics);
 }
 
 /// What one file contributes to the run: the flagged proposals of a

@@ -1,6 +1,6 @@
-use super::card_util::card_lines;
+use super::card_util::{card_lines, card_span};
 use crate::rules::prelude::*;
-use crate::text::Phrases;
+use crate::text::{contains_ignoring_ascii_case, Phrases};
 
 declare_rule! {
     /// ## What it does
@@ -51,9 +51,16 @@ pub static HEDGES: Phrases = Phrases::new(&[
     "talvez valha considerar",
 ]);
 
+/// What every hedge holds (`consider`, `considering`, `considerar`): a card
+/// without it, in any ASCII case, has no hedge to look for line by line.
+const EVERY_HEDGE_HOLDS: &str = "consid";
+
 impl Rule for HedgingPhrase {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         for card in &t.cards {
+            if !contains_ignoring_ascii_case(t.text(&card_span(t, card)), EVERY_HEDGE_HOLDS) {
+                continue;
+            }
             for (_, span) in card_lines(t, card) {
                 for r in HEDGES.find(t.text(&span)) {
                     let at = span.start + r.start..span.start + r.end;
@@ -65,6 +72,21 @@ impl Rule for HedgingPhrase {
                     );
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_hedge_holds_the_word_cards_are_screened_for() {
+        for hedge in HEDGES.list() {
+            assert!(
+                contains_ignoring_ascii_case(hedge, EVERY_HEDGE_HOLDS),
+                "{hedge}"
+            );
         }
     }
 }

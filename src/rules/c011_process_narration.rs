@@ -60,7 +60,15 @@ pub const NARRATION: &[&str] = &[
 ];
 
 /// Byte ranges of narrating openings in a line.
+#[cfg(test)]
 fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    each_narration(text, |r| out.push(r));
+    out
+}
+
+/// Each narrating opening in a line, as a byte range, in order.
+fn each_narration(text: &str, mut found: impl FnMut(std::ops::Range<usize>)) {
     let b = text.as_bytes();
     // Sentence starts: the line start (after list markers and emphasis) and
     // after `. `, `! `, `? `.
@@ -74,24 +82,28 @@ fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
             break;
         }
     }
-    let mut starts = vec![first];
-    for i in memchr::memchr3_iter(b'.', b'!', b'?', b) {
+    let after_marks = memchr::memchr3_iter(b'.', b'!', b'?', b).filter_map(|i| {
         let rest = &text[i + 1..];
-        if rest.starts_with(' ') {
-            starts.push(i + 1 + (rest.len() - rest.trim_start().len()));
-        }
-    }
+        rest.starts_with(' ')
+            .then(|| i + 1 + (rest.len() - rest.trim_start().len()))
+    });
     // The line start may be found twice: once past a list number (`1. `),
     // once after that number's dot.
-    starts.dedup();
-    let mut out = Vec::new();
-    for s in starts {
+    let mut last = None;
+    for s in std::iter::once(first).chain(after_marks) {
+        if last == Some(s) {
+            continue;
+        }
+        last = Some(s);
         // Every opening starts with an ASCII letter: only those whose first
         // letter is the sentence's are compared.
         let Some(first) = b.get(s).map(u8::to_ascii_lowercase) else {
             continue;
         };
-        let found = NARRATION
+        if !first.is_ascii_alphabetic() {
+            continue;
+        }
+        let len = NARRATION
             .iter()
             .filter(|p| p.as_bytes()[0] == first)
             .find_map(|p| {
@@ -100,18 +112,17 @@ fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
                 // A phrase written with a trailing space needs one after it.
                 (!p.ends_with(' ') || text[s + len..].starts_with(' ')).then_some(len)
             });
-        if let Some(len) = found {
-            out.push(s..s + len);
+        if let Some(len) = len {
+            found(s..s + len);
         }
     }
-    out
 }
 
 impl Rule for ProcessNarration {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         for card in &t.cards {
             for (_, span) in card_lines(t, card) {
-                for r in narration(t.text(&span)) {
+                each_narration(t.text(&span), |r| {
                     let at = span.start + r.start..span.start + r.end;
                     out.push(
                         self.meta()
@@ -119,7 +130,7 @@ impl Rule for ProcessNarration {
                             .with_label("narrates the process")
                             .with_help("state the result itself; the founder needs what you found, not how"),
                     );
-                }
+                });
             }
         }
     }

@@ -39,11 +39,18 @@ pub(super) fn bullets(t: &Transcript<'_>, section: &CardSection) -> Vec<usize> {
 }
 
 /// Every non-blank, non-frame line of a card with its text span.
-pub(super) fn card_lines(t: &Transcript<'_>, card: &Card) -> Vec<(usize, Span)> {
+pub(super) fn card_lines<'a>(
+    t: &'a Transcript<'_>,
+    card: &Card,
+) -> impl Iterator<Item = (usize, Span)> + 'a {
     (card.first_line..=card.last_line)
         .filter(|&i| !matches!(t.line_kind(i), LineKind::Blank | LineKind::Frame { .. }))
         .map(|i| (i, t.line_span(i)))
-        .collect()
+}
+
+/// The bytes of a card, from its first line's start to its last line's end.
+pub(super) fn card_span(t: &Transcript<'_>, card: &Card) -> Span {
+    t.line_span(card.first_line).start..t.line_span(card.last_line).end
 }
 
 /// Where a card-level diagnostic goes: its header line, else its first line.

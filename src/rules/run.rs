@@ -40,13 +40,35 @@ pub(super) fn parallel<R: Described + ?Sized + 'static>(
         .with_max_len(1)
         .map(|&(i, rule)| one(rule, i, selection, &check))
         .collect();
-    let mut out: Vec<Diagnostic> = parts.into_iter().flatten().collect();
+    let mut out = merge(parts);
     sort(&mut out);
     out
 }
 
+/// The rules' findings in one vector, in rule order. The largest part is
+/// grown to hold them all, and each other part is freed as it is moved in,
+/// so that the findings are never held twice.
+fn merge(mut parts: Vec<Vec<Diagnostic>>) -> Vec<Diagnostic> {
+    let Some(largest) = (0..parts.len()).max_by_key(|&i| parts[i].len()) else {
+        return Vec::new();
+    };
+    let total: usize = parts.iter().map(Vec::len).sum();
+    let ahead: usize = parts[..largest].iter().map(Vec::len).sum();
+    let mut out = std::mem::take(&mut parts[largest]);
+    out.reserve_exact(total - out.len());
+    // The parts after the largest, then those before it, behind it; a
+    // rotation brings those before it to the front.
+    let (before, after) = parts.split_at_mut(largest);
+    for part in after.iter_mut().chain(before.iter_mut()) {
+        out.append(part);
+        *part = Vec::new();
+    }
+    out.rotate_right(ahead);
+    out
+}
+
 fn sort(out: &mut [Diagnostic]) {
-    out.sort_by(|a, b| (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end)));
+    crate::diagnostic::sort_in_source_order(out);
 }
 
 /// One rule, if enabled, at its configured severity; a panic becomes one
@@ -108,4 +130,49 @@ fn inject_panic(code: &str) {
         }
     }
     let _ = code;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Severity;
+
+    fn finding(n: usize) -> Diagnostic {
+        Diagnostic {
+            code: "X000",
+            name: "test",
+            severity: Severity::Warning,
+            span: n..n + 1,
+            message: format!("finding {n}"),
+            label: String::new(),
+            help: String::new(),
+            related: Vec::new(),
+            internal: false,
+            redact: Vec::new(),
+        }
+    }
+
+    /// The merged findings are the parts one after another, wherever the
+    /// largest part is.
+    #[test]
+    fn merging_keeps_the_rule_order() {
+        let mut next = 0;
+        let mut part = |len: usize| -> Vec<Diagnostic> {
+            let p = (next..next + len).map(finding).collect();
+            next += len;
+            p
+        };
+        let cases = vec![
+            vec![],
+            vec![part(0)],
+            vec![part(3)],
+            vec![part(5), part(1), part(2)],
+            vec![part(1), part(0), part(7), part(2), part(0), part(3)],
+            vec![part(2), part(4), part(9)],
+        ];
+        for parts in cases {
+            let expected: Vec<Diagnostic> = parts.concat();
+            assert_eq!(merge(parts), expected);
+        }
+    }
 }

@@ -1,0 +1,53 @@
+//! Whether a finding names its source, and whether it is tagged as assumed.
+
+use super::contains_ignoring_ascii_case;
+
+/// Whether a finding names its source: `[VERIFIED: …]`, `[ASSUMED: …]`,
+/// `— VERIFIED —`, `— ASSUMED —`, `(from …)`, `(source: …)`, `(fonte: …)`.
+pub fn has_source(text: &str) -> bool {
+    text.contains("[VERIFIED:")
+        || text.contains("[ASSUMED:")
+        || ["(from ", "(source:", "(fonte:", "(de "]
+            .iter()
+            .any(|p| contains_ignoring_ascii_case(text, p))
+        || dashed_tag(text, "VERIFIED")
+        || dashed_tag(text, "ASSUMED")
+        || dashed_tag(text, "VERIFICADO")
+        || dashed_tag(text, "ASSUMIDO")
+}
+
+/// `— VERIFIED —` (the board-meeting template's form), also at the end.
+fn dashed_tag(text: &str, tag: &str) -> bool {
+    text.match_indices(tag).any(|(i, _)| {
+        let before = text[..i].trim_end();
+        before.ends_with('—') || before.ends_with('-') || before.ends_with('/')
+    })
+}
+
+/// Whether a finding is tagged as assumed rather than verified.
+pub fn tagged(text: &str) -> Option<bool> {
+    let assumed =
+        text.contains("[ASSUMED:") || dashed_tag(text, "ASSUMED") || dashed_tag(text, "ASSUMIDO");
+    let verified = text.contains("[VERIFIED:")
+        || dashed_tag(text, "VERIFIED")
+        || dashed_tag(text, "VERIFICADO");
+    match (verified, assumed) {
+        (_, true) => Some(true),
+        (true, false) => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_sources() {
+        assert!(has_source("ARR $2.1M [VERIFIED: Q4 actuals] 🟢"));
+        assert!(has_source("Churn 4% — ASSUMED — 🟡"));
+        assert!(has_source("ARR is $2.1M (from CRO pipeline report)"));
+        assert!(has_source("CAC $9K (source: HubSpot)"));
+        assert!(!has_source("ARR is around $2M"));
+    }
+}
