@@ -38,6 +38,16 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 }
 
 impl Config {
+    /// The configuration that governs a path: the nearest `.boardlint.yaml`
+    /// or `boardlint.yaml` in its directory or above (and what it extends),
+    /// or the defaults when there is none.
+    pub fn discover(start: &Path) -> Result<Config, Vec<ConfigError>> {
+        match find(start) {
+            Some(path) => Config::load(&path),
+            None => Ok(Config::default()),
+        }
+    }
+
     /// Load a configuration file and the chain of files it extends. The
     /// errors are every error of every file in the chain; a chain that
     /// comes back to a file it holds (by canonical path) is an error naming

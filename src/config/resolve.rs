@@ -2,7 +2,9 @@
 //! first, applied as the settings table says, with where each came from.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
+use super::file;
 use super::layer::{At, Layer, Resolution, Written};
 use super::table::SETTINGS;
 use super::{selectors, Config, ConfigError, Source};
@@ -73,4 +75,31 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
         kinds,
         report,
     })
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        resolve(Vec::new()).expect("the defaults are valid")
+    }
+}
+
+impl Config {
+    /// One configuration file's text, as if read from `path`, without
+    /// following `extends` (for callers that hold the text already).
+    pub fn from_text(path: &Path, text: String) -> Result<Config, Vec<ConfigError>> {
+        let mut layer = file::parse(path, text)?;
+        let mut errors = std::mem::take(&mut layer.errors);
+        match resolve(vec![layer]) {
+            Ok(mut config) if errors.is_empty() => {
+                config.path = Some(path.to_path_buf());
+                Ok(config)
+            }
+            Ok(_) => Err(errors),
+            Err(mut more) => {
+                errors.append(&mut more);
+                errors.sort_by_key(|e| e.line.unwrap_or(usize::MAX));
+                Err(errors)
+            }
+        }
+    }
 }

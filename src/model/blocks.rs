@@ -1,7 +1,7 @@
 //! Blocks (RESPONSE, PEER-VERIFY, CRITIC-SCREEN, CONFLICT DETECTED): their
-//! extent, nesting, what a RESPONSE answers, and its fields.
+//! extent, nesting and what a RESPONSE answers (its fields are read in
+//! `response.rs`).
 
-use super::{ResponseFields, Transcript};
 use crate::roles::Role;
 use crate::syntax::{BlockKind, Span};
 
@@ -35,37 +35,3 @@ pub struct Block {
     /// The call chain that invocations inside this block extend.
     pub chain: Option<Vec<Role>>,
 }
-
-impl Block {
-    /// For a closed RESPONSE block: its fields (none for other blocks).
-    ///
-    /// Five rules read them. In a file under [`KEEP_FIELDS_BELOW`] every
-    /// block's fields are parsed once, when a rule first asks, and kept
-    /// while the rules run; in a larger file they are parsed on each call,
-    /// which costs time but keeps peak memory near the file's size.
-    pub fn fields<'t>(&self, t: &'t Transcript<'_>) -> std::borrow::Cow<'t, ResponseFields> {
-        use std::borrow::Cow;
-        if self.kind != BlockKind::Response || self.close.is_none() {
-            return Cow::Owned(ResponseFields::default());
-        }
-        if t.source.len() >= KEEP_FIELDS_BELOW {
-            return Cow::Owned(ResponseFields::parse(t, self));
-        }
-        let all = t.response_fields.get_or_init(|| {
-            t.blocks
-                .iter()
-                .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
-                .map(|b| (b.open.start, ResponseFields::parse(t, b)))
-                .collect()
-        });
-        // Blocks open in source order: their fields are sorted by opener.
-        match all.binary_search_by_key(&self.open.start, |(at, _)| *at) {
-            Ok(i) => Cow::Borrowed(&all[i].1),
-            Err(_) => Cow::Owned(ResponseFields::parse(t, self)),
-        }
-    }
-}
-
-/// Files smaller than this keep their RESPONSE blocks' fields once parsed
-/// (see [`Block::fields`]).
-pub const KEEP_FIELDS_BELOW: usize = 4 << 20;

@@ -32,7 +32,7 @@ pub use sections::Section;
 
 /// Tests pad a file past it to reach the path that parses fields per call.
 #[cfg(test)]
-pub use blocks::KEEP_FIELDS_BELOW;
+pub use response::KEEP_FIELDS_BELOW;
 
 /// Everything the rules read about one transcript.
 #[derive(Debug)]

@@ -11,6 +11,7 @@
 //! job of [`crate::model`]. This layer only says what each line is and which
 //! markers, brackets and code spans it holds.
 
+mod document;
 mod lines;
 mod malformed;
 mod read;
@@ -22,6 +23,7 @@ pub mod spec;
 mod spec_tests;
 mod types;
 
+pub use document::Document;
 pub use lines::Lines;
 pub use malformed::diagnose as diagnose_malformed;
 #[cfg(any(test, feature = "internals"))]
@@ -29,8 +31,8 @@ pub use malformed::diagnose as diagnose_malformed;
 pub use read::parse_split_at;
 pub use read::parse_with;
 pub use types::{
-    BlockKind, CardEmoji, Document, Inline, Lead, Line, LineKind, Marker, MarkerKind, NoteKind,
-    Span, MAX_SOURCE,
+    BlockKind, CardEmoji, Inline, Lead, Line, LineKind, Marker, MarkerKind, NoteKind, Span,
+    MAX_SOURCE,
 };
 
 use types::LineData;

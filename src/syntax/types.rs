@@ -3,20 +3,8 @@
 
 use std::ops::Range;
 
-use super::Lines;
-
 /// A byte range into the source.
 pub type Span = Range<usize>;
-
-/// A parsed transcript: its front matter and every line, in order.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Document {
-    /// Span of the YAML front matter body (without the `---` fences).
-    pub front_matter: Option<Span>,
-    pub lines: Lines,
-    /// Opaque fenced code blocks (their whole span, fences included).
-    pub code_fences: Vec<Span>,
-}
 
 /// The largest text the syntax layer reads: line offsets are kept in 32
 /// bits. The command line refuses larger files (docs/robustness.md); a

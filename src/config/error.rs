@@ -1,0 +1,49 @@
+//! What is wrong in a configuration file, and where a resolved value came
+//! from.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// An error in a configuration file: the file, the line, the key, and what
+/// is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    pub line: Option<usize>,
+    pub key: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, ": ")?;
+        if let Some(key) = &self.key {
+            write!(f, "`{key}`: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// Where a resolved value came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Default,
+    File { path: PathBuf, line: Option<usize> },
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Default => f.write_str("default"),
+            Source::File {
+                path,
+                line: Some(l),
+            } => write!(f, "{}:{l}", path.display()),
+            Source::File { path, line: None } => write!(f, "{}", path.display()),
+        }
+    }
+}

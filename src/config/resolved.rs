@@ -1,0 +1,76 @@
+//! A resolved configuration, and what it says of each path: its settings,
+//! the kind its `kinds` force, whether `exclude` leaves it out.
+
+use std::path::{Path, PathBuf};
+
+use globset::GlobSet;
+
+use super::error::Source;
+use super::paths;
+use crate::kinds::FileKind;
+use crate::model::sections::Lang;
+use crate::settings::Settings;
+
+/// Settings resolved from a configuration file and everything it extends.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The file found (or given), if any.
+    pub(crate) path: Option<PathBuf>,
+    pub(crate) settings: Settings,
+    pub(crate) lang: Option<Lang>,
+    /// Globs relative to the configuration's directory.
+    pub(super) exclude: Option<(GlobSet, PathBuf)>,
+    pub(super) per_file_ignores: Vec<(GlobSet, PathBuf, Vec<usize>)>,
+    pub(super) kinds: Vec<(GlobSet, PathBuf, FileKind)>,
+    /// Each setting's value and where it came from, for `boardlint config`.
+    pub(crate) report: Vec<(String, String, Source)>,
+}
+
+impl Config {
+    /// The configuration file this was read from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The settings for one file: the configuration's, less the rules its
+    /// `per-file-ignores` turn off for that path.
+    pub(crate) fn settings_for(&self, path: &Path) -> Settings {
+        let mut settings = self.settings.clone();
+        for (set, base, indices) in &self.per_file_ignores {
+            if matches(set, base, path) {
+                for &i in indices {
+                    settings.rules.set(i, false);
+                }
+            }
+        }
+        settings
+    }
+
+    /// The kind the `kinds` setting forces for a path, if any: the last
+    /// matching glob wins.
+    pub(crate) fn kind_for(&self, path: &Path) -> Option<FileKind> {
+        self.kinds
+            .iter()
+            .rev()
+            .find(|(set, base, _)| matches(set, base, path))
+            .map(|(_, _, k)| *k)
+    }
+
+    /// Whether `exclude` matches a path.
+    pub(crate) fn is_excluded(&self, path: &Path) -> bool {
+        self.exclude
+            .as_ref()
+            .is_some_and(|(set, base)| matches(set, base, path))
+    }
+}
+
+/// Match a path against globs relative to a base directory. A glob also
+/// matches the path's parents, so `archive/**` and `archive` exclude a
+/// whole directory.
+fn matches(set: &GlobSet, base: &Path, path: &Path) -> bool {
+    let abs = paths::absolute(path);
+    let rel = abs.strip_prefix(paths::absolute(base)).unwrap_or(&abs);
+    rel.ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .any(|p| set.is_match(p))
+}
