@@ -126,18 +126,7 @@ mod tests {
     use super::*;
 
     fn finding(start: usize, code: &'static str, end: usize, n: usize) -> Diagnostic {
-        Diagnostic {
-            code,
-            name: "test",
-            severity: Severity::Warning,
-            span: start..end,
-            message: format!("finding {n}"),
-            label: String::new(),
-            help: String::new(),
-            related: Vec::new(),
-            internal: false,
-            redact: Vec::new(),
-        }
+        crate::test_support::finding(code, start..end, n)
     }
 
     /// The same order as a stable sort of the diagnostics themselves, ties

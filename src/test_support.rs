@@ -22,3 +22,23 @@ pub fn fixture_texts() -> Vec<String> {
         .map(|p| std::fs::read_to_string(p).unwrap())
         .collect()
 }
+
+/// A warning of a test rule `code` at `span`, numbered `n` in its message.
+pub fn finding(
+    code: &'static str,
+    span: std::ops::Range<usize>,
+    n: usize,
+) -> crate::diagnostic::Diagnostic {
+    crate::diagnostic::Diagnostic {
+        code,
+        name: "test",
+        severity: crate::diagnostic::Severity::Warning,
+        span,
+        message: format!("finding {n}"),
+        label: String::new(),
+        help: String::new(),
+        related: Vec::new(),
+        internal: false,
+        redact: Vec::new(),
+    }
+}

@@ -603,18 +603,7 @@ mod tests {
     use super::*;
 
     fn finding(n: usize) -> Diagnostic {
-        Diagnostic {
-            code: "X000",
-            name: "test",
-            severity: Severity::Warning,
-            span: n..n + 1,
-            message: format!("finding {n}"),
-            label: String::new(),
-            help: String::new(),
-            related: Vec::new(),
-            internal: false,
-            redact: Vec::new(),
-        }
+        crate::test_support::finding("X000", n..n + 1, n)
     }
 
     #[test]

@@ -135,21 +135,9 @@ fn inject_panic(code: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::Severity;
 
     fn finding(n: usize) -> Diagnostic {
-        Diagnostic {
-            code: "X000",
-            name: "test",
-            severity: Severity::Warning,
-            span: n..n + 1,
-            message: format!("finding {n}"),
-            label: String::new(),
-            help: String::new(),
-            related: Vec::new(),
-            internal: false,
-            redact: Vec::new(),
-        }
+        crate::test_support::finding("X000", n..n + 1, n)
     }
 
     /// The merged findings are the parts one after another, wherever the
