@@ -195,6 +195,10 @@ struct Scan {
     stack: Vec<(usize, bool)>,
     /// Open flow collections.
     flow: usize,
+    /// Of each open flow level, innermost last: whether it is a sequence
+    /// (`[`), and whether an entry of that sequence is a single-pair
+    /// mapping being read (`[a: b]`, `[? a]`), which is one level more.
+    flow_levels: Vec<(bool, bool)>,
     /// Where the outermost open flow collection began, should it be a key,
     /// and how deep it went: a key's mapping is known only after it.
     flow_key: Option<usize>,
@@ -270,11 +274,32 @@ impl Scan {
             stack: Vec::new(),
             flow: 0,
             flow_key: None,
+            flow_levels: Vec::new(),
             flow_deepest: 0,
             token_start: true,
             quote: None,
             block: None,
             plain: None,
+        }
+    }
+
+    /// A key or value indicator in a flow sequence opens a single-pair
+    /// mapping, one level below the sequence, until the entry ends.
+    fn pair(&mut self) -> Result<(), TooDeep> {
+        match self.flow_levels.last_mut() {
+            Some((true, open @ false)) => {
+                *open = true;
+                self.flow_deepest = self.flow_deepest.max(self.flow + 1);
+                self.reach(self.stack.len() + self.flow + 1)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// An entry of the innermost flow collection ends.
+    fn end_pair(&mut self) {
+        if let Some((_, open)) = self.flow_levels.last_mut() {
+            *open = false;
         }
     }
 
@@ -329,10 +354,12 @@ impl Scan {
         self.stack.last().map(|&(column, _)| column)
     }
 
-    fn open(&mut self) -> Result<(), TooDeep> {
+    fn open(&mut self, bracket: u8) -> Result<(), TooDeep> {
         if self.flow == 0 {
             self.flow_deepest = 0;
+            self.flow_levels.clear();
         }
+        self.flow_levels.push((bracket == b'[', false));
         self.flow += 1;
         self.flow_deepest = self.flow_deepest.max(self.flow);
         self.token_start = true;
@@ -422,7 +449,7 @@ impl Scan {
             match c {
                 b'#' => return Ok(()),
                 b'[' | b'{' => {
-                    self.open()?;
+                    self.open(c)?;
                     self.flow_key = Some(at);
                     return self.flow_text(l, i + 1);
                 }
@@ -525,12 +552,16 @@ impl Scan {
             let c = l[i];
             match c {
                 b' ' | b'\t' => {}
-                b'#' if i == 0 || blank(l[i - 1]) => {
+                // A comment where a token could start: after white space,
+                // or right after a flow indicator (`[# note`).
+                b'#' if i == 0 || blank(l[i - 1]) || self.token_start => {
                     self.token_start = true;
                     return Ok(());
                 }
-                b'[' | b'{' => self.open()?,
+                b'[' | b'{' => self.open(c)?,
                 b']' | b'}' => {
+                    self.end_pair();
+                    self.flow_levels.pop();
                     self.flow = self.flow.saturating_sub(1);
                     self.token_start = true;
                     if self.flow == 0 {
@@ -538,7 +569,10 @@ impl Scan {
                         return self.after_node(l, i + 1, key, self.flow_deepest);
                     }
                 }
-                b',' => self.token_start = true,
+                b',' => {
+                    self.end_pair();
+                    self.token_start = true;
+                }
                 b'"' | b'\'' if self.token_start => match skip_quote(l, i + 1, c) {
                     Some(end) => {
                         i = end;
@@ -553,9 +587,10 @@ impl Scan {
                     || l.get(i + 1)
                         .is_none_or(|&n| blank(n) || b",[]{}".contains(&n)) =>
                 {
+                    self.pair()?;
                     self.token_start = true;
                 }
-                b'?' if self.token_start && blank_at(l, i + 1) => {}
+                b'?' if self.token_start && blank_at(l, i + 1) => self.pair()?,
                 b'&' | b'!' | b'*' if self.token_start => {
                     i = skip_property(l, i, true);
                     continue;
@@ -646,6 +681,11 @@ mod tests {
         "top: text with a [bracket\nnext: 1\n",
         "[a, [b]]: x\n&k {c: d}: e\n",
         "? [a]\n: [b]\n",
+        // Single-pair mappings inside flow sequences are a level of their
+        // own.
+        "[# ---\n? a]",
+        "[a: b, c]\n",
+        "x: [[? y, z: 1]]\n",
     ];
 
     #[test]

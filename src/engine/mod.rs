@@ -210,7 +210,7 @@ pub(crate) fn check_session(
     settings: &Settings,
     file: FileContext<'_>,
 ) -> Vec<Diagnostic> {
-    let log = crate::sessions::SessionLog::read(format, source);
+    let log = format.read(source);
     let mut out = Vec::new();
     log.each_transcript(settings, |text, map| {
         // A conversation is no file of its own: path rules stay silent.

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::format::Spec;
+use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, Record, SessionLog};
 use super::read::{agent_name, anthropic_tools, text_blocks};

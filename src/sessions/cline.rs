@@ -5,7 +5,7 @@
 //! are assistant text. Tool results come back as user text, so calls are
 //! not paired with results.
 
-use super::format::Spec;
+use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, Piece, SessionLog};
 use super::read::{agent_name, text_blocks};

@@ -4,7 +4,7 @@
 //! `function_call` / `function_call_output` items (and the custom-tool
 //! forms). `event_msg` records repeat what the items say and are not read.
 
-use super::format::Spec;
+use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, SessionLog, ToolRef};
 use super::read::{agent_name, text_blocks};

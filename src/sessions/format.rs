@@ -6,24 +6,49 @@ use std::path::Path;
 
 use super::json::{self, JValue};
 use super::log::SessionLog;
-use super::SessionFormat;
+use super::read::{read_with, PARALLEL_FROM};
+use super::spec::Spec;
 
-/// A format's entry, given by its file: its name, the shapes it is
-/// recognised by, and its reader.
-pub(super) struct Spec {
-    /// The name diagnostics and listings give it.
-    pub(super) name: &'static str,
-    /// Whether a log that is one JSON document, in a file of this name, is
-    /// of this format.
-    pub(super) document: Option<fn(&JValue<'_>, &str) -> bool>,
-    /// Whether a record of a JSONL log has the shape of this format's
-    /// records.
-    pub(super) record: Option<fn(&JValue<'_>) -> bool>,
+/// The enum of the formats, [`SessionFormat::ALL`] and the dispatch to
+/// each format's [`Spec`], from the table in `sessions/mod.rs`.
+macro_rules! declare_formats {
+    ($(
+        $module:ident { $( $(#[$doc:meta])* $variant:ident = $spec:ident ),+ $(,)? }
+    )+) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum SessionFormat {
+            $( $( $(#[$doc])* $variant, )+ )+
+        }
+
+        impl SessionFormat {
+            /// Every format, in the order detection asks them.
+            pub const ALL: [SessionFormat; [$( $( stringify!($variant) ),+ ),+].len()] =
+                [$( $( SessionFormat::$variant ),+ ),+];
+
+            /// What the format's file says of it.
+            pub(super) fn spec(self) -> &'static Spec {
+                match self {
+                    $( $( SessionFormat::$variant => &super::$module::$spec, )+ )+
+                }
+            }
+        }
+    };
+}
+
+with_formats!(declare_formats);
+
+impl SessionFormat {
+    /// The name diagnostics and listings give the format.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+}
+
+impl SessionFormat {
     /// Read a log of this format.
-    pub(super) read: fn(&mut SessionLog, &str),
-    /// Whether tool calls and their results are both structured (see
-    /// [`SessionLog::structured_tools`]).
-    pub(super) structured_tools: bool,
+    pub fn read(self, text: &str) -> SessionLog {
+        read_with(self.spec(), text, PARALLEL_FROM)
+    }
 }
 
 /// How many records of a JSONL log detection reads before it gives up.

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::format::Spec;
+use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, Piece, SessionLog};
 

@@ -3,7 +3,7 @@
 //! fine-tuning and evaluation datasets are written. Tool calls are in
 //! `tool_calls[]`, results are `tool` messages naming `tool_call_id`.
 
-use super::format::Spec;
+use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, SessionLog, ToolRef};
 use super::read::{agent_name, text_blocks};

@@ -4,7 +4,7 @@
 //! tool part holds its call and its result together, so they are not
 //! paired.
 
-use super::format::Spec;
+use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, Piece, SessionLog};
 use super::read::agent_name;

@@ -4,7 +4,7 @@
 //! blocks are assistant text (`thinking` is not); its `toolCall` blocks are
 //! calls, answered by `toolResult` messages naming `toolCallId`.
 
-use super::format::Spec;
+use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, SessionLog, ToolRef};
 use super::read::text_blocks;

@@ -3,11 +3,11 @@
 
 use super::json::{self, JValue};
 use super::log::{Piece, SessionLog, ToolRef};
-use super::SessionFormat;
+use super::spec::Spec;
 use crate::syntax::Span;
 
 /// JSONL logs this large are parsed in two halves at once.
-const PARALLEL_FROM: usize = 1 << 20;
+pub(super) const PARALLEL_FROM: usize = 1 << 20;
 
 /// The agent name a record or message gives: OpenAI `name`, Claude Code
 /// `agentName` / `agentId` / `agent`.
@@ -57,22 +57,19 @@ pub(super) fn anthropic_tools(
     }
 }
 
+/// Read a log with its format's reader; JSONL logs of `parallel_from`
+/// bytes or more in two halves at once.
+pub(super) fn read_with(spec: &Spec, text: &str, parallel_from: usize) -> SessionLog {
+    let mut log = SessionLog {
+        structured_tools: spec.structured_tools,
+        parallel_from,
+        ..SessionLog::default()
+    };
+    (spec.read)(&mut log, text);
+    log
+}
+
 impl SessionLog {
-    pub fn read(format: SessionFormat, text: &str) -> SessionLog {
-        SessionLog::read_with(format, text, PARALLEL_FROM)
-    }
-
-    fn read_with(format: SessionFormat, text: &str, parallel_from: usize) -> SessionLog {
-        let spec = format.spec();
-        let mut log = SessionLog {
-            structured_tools: spec.structured_tools,
-            parallel_from,
-            ..SessionLog::default()
-        };
-        (spec.read)(&mut log, text);
-        log
-    }
-
     /// Read a JSONL log record by record; a line that is not JSON is kept
     /// for A001 and the rest are still read.
     pub(super) fn read_jsonl<'t>(
@@ -155,9 +152,9 @@ mod tests {
                     log.conversations, log.invalid, log.calls, log.results, log.records
                 )
             };
-            let whole = shown(SessionLog::read_with(format, &text, usize::MAX));
+            let whole = shown(read_with(format.spec(), &text, usize::MAX));
             for parallel_from in [0, 1, text.len() / 3, text.len()] {
-                let halves = shown(SessionLog::read_with(format, &text, parallel_from));
+                let halves = shown(read_with(format.spec(), &text, parallel_from));
                 assert_eq!(halves, whole, "{name} from {parallel_from}");
             }
         }

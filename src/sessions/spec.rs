@@ -1,0 +1,23 @@
+//! What each format's file says of itself: its name, the shapes its logs
+//! are recognised by, and its reader.
+
+use super::json::JValue;
+use super::log::SessionLog;
+
+/// A format's entry, given by its file: its name, the shapes it is
+/// recognised by, and its reader.
+pub(super) struct Spec {
+    /// The name diagnostics and listings give it.
+    pub(super) name: &'static str,
+    /// Whether a log that is one JSON document, in a file of this name, is
+    /// of this format.
+    pub(super) document: Option<fn(&JValue<'_>, &str) -> bool>,
+    /// Whether a record of a JSONL log has the shape of this format's
+    /// records.
+    pub(super) record: Option<fn(&JValue<'_>) -> bool>,
+    /// Read a log of this format.
+    pub(super) read: fn(&mut SessionLog, &str),
+    /// Whether tool calls and their results are both structured (see
+    /// [`SessionLog::structured_tools`]).
+    pub(super) structured_tools: bool,
+}
