@@ -427,6 +427,12 @@ fn can_have(bytes: usize) -> bool {
     had
 }
 
+/// A path as messages show it: as given, without a leading `./`.
+pub fn display_path(path: &Path) -> String {
+    let s = path.display().to_string();
+    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+}
+
 /// Bytes as text: UTF-8, or the reason they are not (see [`read`]).
 pub fn decode(bytes: Vec<u8>) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| {

@@ -438,9 +438,7 @@ fn check_one(
         Input::Stdin => args.stdin_filename.as_ref().map(|_| config_path),
     };
     // A YAML or JSON file that is no record is not checked (and not counted).
-    let kind = config
-        .kind_for(config_path)
-        .unwrap_or_else(|| crate::engine::detect(path, &source));
+    let kind = crate::engine::kind_of(config, Some(config_path), path, &source);
     if kind == FileKind::Other {
         // Named on the command line, it deserves a word: walks skip such
         // files silently.
@@ -575,9 +573,7 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
             match (source, settings) {
                 // A panic here is reported by the main pass over the file.
                 (Some(source), Some((config, settings))) => crate::guard::contain(|| {
-                    let kind = config
-                        .kind_for(path)
-                        .unwrap_or_else(|| crate::engine::detect(Some(path), &source));
+                    let kind = crate::engine::kind_of(&config, Some(path), Some(path), &source);
                     crate::engine::contribution(
                         &source,
                         &settings,

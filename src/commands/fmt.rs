@@ -180,9 +180,7 @@ fn format_one(
     files::room_to_work(files::Work::Format, &source)?;
     let settings = config.settings_for(path);
     // Only transcripts and decision logs are formatted.
-    let kind = config
-        .kind_for(path)
-        .unwrap_or_else(|| crate::engine::detect(Some(path), &source));
+    let kind = crate::engine::kind_of(config, Some(path), Some(path), &source);
     if kind == FileKind::SessionLog {
         return Err("a session log is a record, not a draft: it is not formatted (exclude it, or name only drafts)".to_string());
     }
@@ -244,9 +242,7 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let named = args.stdin_filename.as_ref().map(|_| path.as_path());
     let settings = config.settings_for(&path);
     // Only transcripts and decision logs are formatted.
-    let kind = config
-        .kind_for(&path)
-        .unwrap_or_else(|| crate::engine::detect(named, &source));
+    let kind = crate::engine::kind_of(&config, Some(&path), named, &source);
     if kind == FileKind::SessionLog {
         eprintln!(
             "error: {}: a session log is a record, not a draft: it is not formatted",

@@ -247,8 +247,4 @@ pub fn print_config_errors(errors: &[ConfigError]) {
     }
 }
 
-/// Paths are shown as given, without a leading `./`.
-pub fn display_path(path: &Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
-}
+pub use crate::files::display_path;

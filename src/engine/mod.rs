@@ -67,8 +67,7 @@ impl Engine {
     /// The kind a file is read as: what the configuration's `kinds` say for
     /// its path, else what its path and content show.
     pub fn kind(&self, path: Option<&Path>, text: &str) -> FileKind {
-        path.and_then(|p| self.config.kind_for(p))
-            .unwrap_or_else(|| detect(path, text))
+        kind_of(&self.config, path, path, text)
     }
 
     /// Every diagnostic of a file checked alone (no other file of a run is
@@ -142,6 +141,20 @@ impl Engine {
             )
         })
     }
+}
+
+/// The kind a file is read as: what the configuration's `kinds` say for the
+/// path its settings are looked up by (standard input's stands-for name, or
+/// the file's path), else what its path and content show.
+pub(crate) fn kind_of(
+    config: &Config,
+    settings_path: Option<&Path>,
+    path: Option<&Path>,
+    text: &str,
+) -> FileKind {
+    settings_path
+        .and_then(|p| config.kind_for(p))
+        .unwrap_or_else(|| detect(path, text))
 }
 
 /// Whether `fmt` rewrites files of this kind.
@@ -259,10 +272,8 @@ pub(crate) fn contribution(source: &str, settings: &Settings, file: FileContext<
         }
         FileKind::TransitionLog => {
             let log = crate::records::transition::TransitionLog::parse(source, settings);
-            let shown = path.display().to_string();
-            let shown = shown.strip_prefix("./").unwrap_or(&shown).to_string();
             RunContext {
-                runs: log.run_ends(&shown),
+                runs: log.run_ends(&crate::files::display_path(path)),
                 ..RunContext::default()
             }
         }

@@ -4,6 +4,7 @@
 use super::Transcript;
 use crate::context::Proposal;
 use crate::date::Date;
+use crate::files::display_path;
 use crate::syntax::{Lead, LineKind, Span};
 
 /// The date and title of an entry heading's text (after `## `).
@@ -135,7 +136,7 @@ pub fn flagged(t: &Transcript<'_>, entries: &[Entry]) -> Vec<(usize, usize, Stri
 
 /// The flagged proposals of a decision log, for the other files of a run.
 pub fn proposals(t: &Transcript<'_>) -> Vec<Proposal> {
-    let path = t.path.map(shown).unwrap_or_default();
+    let path = t.path.map(display_path).unwrap_or_default();
     flagged(t, &t.decisions)
         .into_iter()
         .map(|(e, line, text)| Proposal {
@@ -145,10 +146,4 @@ pub fn proposals(t: &Transcript<'_>) -> Vec<Proposal> {
             line: t.source[..t.line_span(line).start].matches('\n').count() + 1,
         })
         .collect()
-}
-
-/// A path as messages show it, without a leading `./`.
-pub fn shown(path: &std::path::Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }

@@ -1,4 +1,5 @@
-use crate::model::decisions::{flagged, normalise, shown};
+use crate::files::display_path;
+use crate::model::decisions::{flagged, normalise};
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -46,7 +47,7 @@ impl Rule for ResurfacedProposal {
             return;
         }
         let here = flagged(t, &t.decisions);
-        let this_path = t.path.map(shown);
+        let this_path = t.path.map(display_path);
         for entry in &t.decisions {
             let Some(decision) = entry.field("Decision") else {
                 continue;
