@@ -1,6 +1,8 @@
 //! The diagnostic model, independent of how it is rendered: every output
 //! format is printed from these values.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::syntax::Span;
@@ -32,13 +34,13 @@ pub struct Diagnostic {
     /// The exact span the finding is about, in bytes.
     pub span: Span,
     /// What is wrong, and why.
-    pub message: String,
+    pub message: Cow<'static, str>,
     /// A short label printed under the span.
-    pub label: String,
+    pub label: Cow<'static, str>,
     /// How to fix it.
-    pub help: String,
+    pub help: Cow<'static, str>,
     /// Other places that explain the finding.
-    pub related: Vec<(Span, String)>,
+    pub related: Vec<(Span, Cow<'static, str>)>,
     /// A rule failed on this file (a bug in boardlint): the run exits 2.
     pub internal: bool,
     /// Bytes that hold a secret: never shown, not even in a source excerpt.
@@ -99,17 +101,17 @@ pub fn redact_source(source: &str, diagnostics: &[Diagnostic]) -> Option<String>
 }
 
 impl Diagnostic {
-    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+    pub fn with_label(mut self, label: impl Into<Cow<'static, str>>) -> Self {
         self.label = label.into();
         self
     }
 
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+    pub fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
         self.help = help.into();
         self
     }
 
-    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
+    pub fn with_related(mut self, span: Span, label: impl Into<Cow<'static, str>>) -> Self {
         self.related.push((span, label.into()));
         self
     }

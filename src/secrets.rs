@@ -423,13 +423,13 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
     }
 }
 
-fn scrub_in_place(text: &mut String, quoted: &[&str]) {
+fn scrub_in_place(text: &mut Cow<'static, str>, quoted: &[&str]) {
     if let Cow::Owned(clean) = scrub(text) {
-        *text = clean;
+        *text = Cow::Owned(clean);
     }
     for secret in quoted {
         if let Some(clean) = hide_quoted(text, secret) {
-            *text = clean;
+            *text = Cow::Owned(clean);
         }
     }
 }
@@ -626,9 +626,9 @@ mod tests {
             name: "unknown-status",
             severity: crate::diagnostic::Severity::Error,
             span,
-            message: String::new(),
-            label: String::new(),
-            help: String::new(),
+            message: "".into(),
+            label: "".into(),
+            help: "".into(),
             related: Vec::new(),
             internal: false,
             redact: Vec::new(),
@@ -686,8 +686,8 @@ mod tests {
             severity: crate::diagnostic::Severity::Error,
             span: at..at + 6,
             message: "unknown status `ghp_16C7e42F292c6912E7710c838347Ae178B4a`".into(),
-            label: String::new(),
-            help: String::new(),
+            label: "".into(),
+            help: "".into(),
             related: Vec::new(),
             internal: false,
             redact: Vec::new(),

@@ -49,13 +49,13 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
     for d in diagnostics {
         let shown = Diagnostic {
             span: shift(&d.span),
-            message: safe::text(&d.message).into_owned(),
-            label: safe::text(&d.label).into_owned(),
-            help: safe::text(&d.help).into_owned(),
+            message: safe::text(&d.message).into_owned().into(),
+            label: safe::text(&d.label).into_owned().into(),
+            help: safe::text(&d.help).into_owned().into(),
             related: d
                 .related
                 .iter()
-                .map(|(span, label)| (shift(span), safe::text(label).into_owned()))
+                .map(|(span, label)| (shift(span), safe::text(label).into_owned().into()))
                 .collect(),
             ..d.clone()
         };
@@ -120,7 +120,7 @@ struct Clip {
     primary: usize,
     primary_end: usize,
     /// The related spans that fall inside the copy, moved into it.
-    related: Vec<(Span, String)>,
+    related: Vec<(Span, std::borrow::Cow<'static, str>)>,
 }
 
 /// `None` when the diagnostic's lines can be shown as they are; otherwise
@@ -309,14 +309,13 @@ impl miette::Diagnostic for Report<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let primary = LabeledSpan::new_primary_with_span(
-            (!self.d.label.is_empty()).then(|| self.d.label.clone()),
+            (!self.d.label.is_empty()).then(|| self.d.label.to_string()),
             self.d.span.clone(),
         );
-        let related = self
-            .d
-            .related
-            .iter()
-            .map(|(span, label)| LabeledSpan::new_with_span(Some(label.clone()), span.clone()));
+        let related =
+            self.d.related.iter().map(|(span, label)| {
+                LabeledSpan::new_with_span(Some(label.to_string()), span.clone())
+            });
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 }

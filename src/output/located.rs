@@ -13,8 +13,8 @@ pub struct Located {
     pub code: &'static str,
     pub name: &'static str,
     pub severity: Severity,
-    pub message: String,
-    pub help: String,
+    pub message: std::borrow::Cow<'static, str>,
+    pub help: std::borrow::Cow<'static, str>,
     pub start: Position,
     pub end: Position,
     /// Start and end columns in Unicode code points (SARIF only).

@@ -74,15 +74,19 @@ impl RuleMeta {
     }
 
     /// A diagnostic of this rule at `span`.
-    pub fn diagnostic(&'static self, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn diagnostic(
+        &'static self,
+        span: Span,
+        message: impl Into<std::borrow::Cow<'static, str>>,
+    ) -> Diagnostic {
         Diagnostic {
             code: self.code,
             name: self.name,
             severity: self.severity,
             span,
             message: message.into(),
-            label: String::new(),
-            help: String::new(),
+            label: "".into(),
+            help: "".into(),
             related: Vec::new(),
             internal: false,
             redact: Vec::new(),

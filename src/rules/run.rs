@@ -19,10 +19,10 @@ pub(super) fn in_turn<R: Described + ?Sized + 'static>(
     selection: &RuleSelection,
     check: impl Fn(&R, &mut Vec<Diagnostic>),
 ) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for (i, rule) in rules {
-        out.extend(one(rule, i, selection, &check));
-    }
+    let parts: Vec<Vec<Diagnostic>> = rules
+        .map(|(i, rule)| one(rule, i, selection, &check))
+        .collect();
+    let mut out = merge(parts);
     sort(&mut out);
     out
 }
@@ -95,6 +95,9 @@ fn one<R: Described + ?Sized>(
             for d in &mut found {
                 d.severity = severity;
             }
+            // The table's growth room is given back before the next rule
+            // runs: a file with many findings holds them once, not twice.
+            found.shrink_to_fit();
             found
         }
         Err(payload) => vec![internal_error(meta, &*payload)],
