@@ -112,7 +112,7 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
             comment: false,
         });
     }
-    for &i in &section.body {
+    for i in section.body(t) {
         let line = t.line(i);
         let text = render(t, &kept_text(t, i)).trim().to_string();
         if text.is_empty() {

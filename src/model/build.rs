@@ -162,6 +162,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             }
         }
 
+        self.t.line_starts.record(index, line);
         let first_chain = self.t.chains.len();
         let first_invocation = self.t.invocations.len();
         for inline in line.inlines {

@@ -113,8 +113,19 @@ pub struct CardSection {
     pub heading: Span,
     /// Content written on the heading's own line (`What: …`); may be empty.
     pub inline: Span,
-    /// The non-blank lines after the heading, up to the next section.
-    pub body: Vec<usize>,
+    /// The lines after the heading, up to the next section or the card's
+    /// end; [`CardSection::body`] is those that hold text.
+    pub lines: std::ops::Range<usize>,
+}
+
+impl CardSection {
+    /// The section's lines after its heading that are neither blank nor a
+    /// frame, in order.
+    pub fn body<'t>(&self, t: &'t Transcript<'_>) -> impl Iterator<Item = usize> + 't {
+        self.lines
+            .clone()
+            .filter(move |&i| !matches!(t.line_kind(i), LineKind::Blank | LineKind::Frame { .. }))
+    }
 }
 
 /// The parsed header line of a card.
@@ -234,7 +245,8 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
             }
         }
         if let Some((heading, start)) = line_heading(src, &line) {
-            if let Some(done) = current.take() {
+            if let Some(mut done) = current.take() {
+                done.lines.end = index;
                 raw_sections.push(done);
             }
             let end = start + heading.end;
@@ -244,13 +256,12 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
                 line: index,
                 heading: start..end,
                 inline: end..line.span.end,
-                body: Vec::new(),
+                lines: index + 1..card.last_line + 1,
             });
             continue;
         }
-        match &mut current {
-            Some(section) => section.body.push(index),
-            None => card.preamble.push(index),
+        if current.is_none() {
+            card.preamble.push(index);
         }
     }
     raw_sections.extend(current);
@@ -263,7 +274,6 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
     };
     for s in &mut raw_sections {
         s.section = card.kind.canonical(s.section);
-        s.body.shrink_to_fit();
     }
     // Cards live as long as the model: no slack from growth.
     raw_sections.shrink_to_fit();

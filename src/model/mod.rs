@@ -12,6 +12,7 @@ pub mod cards;
 pub mod decisions;
 mod faults;
 mod invocations;
+mod line_starts;
 mod notes;
 pub mod response;
 pub mod sections;
@@ -26,6 +27,7 @@ use build::Builder;
 pub use cards::{Card, CardKind, CardSection};
 pub use faults::{Malformed, StrayCloser, UnknownRole};
 pub use invocations::{ChainDecl, Invocation, InvocationKind};
+pub use line_starts::LineStarts;
 pub use notes::{Blocked, Note};
 pub use response::{FieldName, ResponseField, ResponseFields};
 pub use sections::Section;
@@ -69,17 +71,35 @@ pub struct Transcript<'a> {
     /// Bullet lines under a `Key points` label (the board-meeting Phase 2
     /// contribution template): findings that must name their source.
     pub key_points: Vec<usize>,
+    /// What each line starts with. The lines' own inline items are let go
+    /// once the model is built (only [`Transcript::build_with_items`]
+    /// keeps them), so rules read this instead.
+    pub line_starts: LineStarts,
 }
 
 impl<'a> Transcript<'a> {
+    #[cfg(any(test, feature = "internals"))]
     /// The model of a transcript with no path, alone in its run.
     pub fn build(source: &'a str, settings: &'a Settings) -> Self {
         Self::build_file(source, settings, FileContext::transcript())
     }
 
     /// The model of a file, read as the kind its context says; its path is
-    /// what path rules read.
+    /// what path rules read. Its lines have no inline items left: the
+    /// model holds what the rules need of them.
     pub fn build_file(source: &'a str, settings: &'a Settings, file: FileContext<'a>) -> Self {
+        let mut t = Self::build_keeping(source, settings, file);
+        t.doc.lines.release_inlines();
+        t
+    }
+
+    /// [`Transcript::build`], with the lines' inline items kept, for what
+    /// rewrites them (`fmt`).
+    pub fn build_with_items(source: &'a str, settings: &'a Settings) -> Self {
+        Self::build_keeping(source, settings, FileContext::transcript())
+    }
+
+    fn build_keeping(source: &'a str, settings: &'a Settings, file: FileContext<'a>) -> Self {
         let doc = syntax::parse_with(source, settings.lint_code_blocks);
         let mut t = Transcript {
             source,
@@ -103,6 +123,7 @@ impl<'a> Transcript<'a> {
             conflict_notes: Vec::new(),
             response_fields: std::sync::OnceLock::new(),
             key_points: Vec::new(),
+            line_starts: LineStarts::default(),
         };
         t.front_matter_speaker = doc
             .front_matter
@@ -134,6 +155,7 @@ impl<'a> Transcript<'a> {
         self.speaker_lines.shrink_to_fit();
         self.conflict_notes.shrink_to_fit();
         self.key_points.shrink_to_fit();
+        self.line_starts.shrink_to_fit();
     }
 
     pub fn roles(&self) -> &RoleSet {

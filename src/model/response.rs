@@ -3,7 +3,7 @@
 //! `Confidence:` and `Caveat:`.
 
 use super::{Block, Transcript};
-use crate::syntax::{BlockKind, Inline, Lead, LineKind, Span};
+use crate::syntax::{BlockKind, Lead, LineKind, Span};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum FieldName {
@@ -90,7 +90,7 @@ impl ResponseFields {
             }
             // Protocol lines (an INVOKE, a CHAIN, a nested block's opener)
             // are not part of a field's text.
-            let protocol = matches!(line.inlines.first(), Some(Inline::Marker(m)) if m.span.start == line.content.start);
+            let protocol = t.line_starts.marker(index);
             let Some(field) = fields.last_mut() else {
                 continue;
             };

@@ -15,7 +15,7 @@ pub(super) fn section_spans(t: &Transcript<'_>, section: &CardSection) -> Vec<Sp
     if !t.text(&section.inline).trim().is_empty() {
         spans.push(section.inline.clone());
     }
-    spans.extend(section.body.iter().map(|&i| line_text(t, i)));
+    spans.extend(section.body(t).map(|i| line_text(t, i)));
     spans
 }
 
@@ -31,9 +31,7 @@ pub(super) fn section_text(t: &Transcript<'_>, section: &CardSection) -> String 
 /// The list items of a section's body, by line index.
 pub(super) fn bullets(t: &Transcript<'_>, section: &CardSection) -> Vec<usize> {
     section
-        .body
-        .iter()
-        .copied()
+        .body(t)
         .filter(|&i| matches!(t.line_kind(i), LineKind::ListItem { .. }))
         .collect()
 }

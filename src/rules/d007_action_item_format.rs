@@ -1,6 +1,5 @@
 use crate::date::field_date;
 use crate::rules::prelude::*;
-use crate::syntax::Inline;
 
 declare_rule! {
     /// ## What it does
@@ -83,12 +82,10 @@ impl Rule for ActionItemFormat {
             for &i in &f.items {
                 let line = t.line(i);
                 // The checkbox is the line's first bracket.
-                let checkbox = line.inlines.first().and_then(|x| match x {
-                    Inline::Bracket { span, inner, .. } if span.start == line.content.start => {
-                        Some((span.end, t.text(inner).eq_ignore_ascii_case("x")))
-                    }
-                    _ => None,
-                });
+                let checkbox = t
+                    .line_starts
+                    .bracket(i)
+                    .map(|(span, inner)| (span.end, t.text(inner).eq_ignore_ascii_case("x")));
                 let (text, done) = match checkbox {
                     Some((end, done)) => (t.text(&(end..line.span.end)).trim(), Some(done)),
                     None => (t.text(&line.content).trim(), None),

@@ -3,13 +3,16 @@
 
 use super::{CardEmoji, Inline, Lead, Line, LineData, LineKind, Span};
 
-/// Every line of a document, stored compactly: a fixed 16-byte row per
-/// line, with the lines that have a lead or inline items pointing into
+/// Every line of a document, stored compactly: a fixed 12-byte row per
+/// line and where its inline items start, with the lines that have a lead or inline items pointing into
 /// shared tables. Memory grows with the number of lines, not with what the
 /// lines hold, and stays a fraction of the text's size (docs/robustness.md).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Lines {
     rows: Vec<Row>,
+    /// Each line's first item in `inlines`, beside its row: let go with
+    /// the items.
+    inline_starts: Vec<u32>,
     /// The leads of the lines that have one, in line order.
     leads: Vec<PackedLead>,
     /// For each block of 64 lines, how many leads come before it: a line's
@@ -26,8 +29,6 @@ pub struct Lines {
 struct Row {
     start: u32,
     len: u32,
-    /// The line's first item in `Lines::inlines`.
-    inline_start: u32,
     /// Bits 0–2 the kind, 3–6 the flags, 7–9 the detail (a heading's level,
     /// a list item's `ordered`), 10–16 the indent, 17–31 where the content
     /// starts from `start`. A frame's width and values too large for their
@@ -139,11 +140,11 @@ impl Lines {
         let row = self.rows[index];
         let start = row.start as usize;
         let end = start + row.len as usize;
-        let first = row.inline_start as usize;
+        let first = self.inline_starts.get(index).map_or(0, |&n| n as usize);
         let last = self
-            .rows
+            .inline_starts
             .get(index + 1)
-            .map_or(self.inlines.len(), |r| r.inline_start as usize);
+            .map_or(self.inlines.len(), |&n| n as usize);
         let p = row.packed;
         let lead = (p & HAS_LEAD != 0)
             .then(|| {
@@ -186,7 +187,7 @@ impl Lines {
             quoted: p & QUOTED != 0,
             lead,
             content: (start + content).min(end)..end,
-            inlines: &self.inlines[first..last],
+            inlines: self.inlines.get(first..last).unwrap_or_default(),
             in_fence: p & IN_FENCE != 0,
         }
     }
@@ -220,16 +221,19 @@ impl Lines {
     pub(super) fn reserve(&mut self, source: &str) {
         let lines = source.bytes().filter(|&b| b == b'\n').count() + 1;
         self.rows.reserve_exact(lines);
+        self.inline_starts.reserve_exact(lines);
     }
 
     /// Add the lines of a text read from where these end.
     pub(super) fn append(&mut self, rest: Lines) {
         let row_base = self.rows.len();
         let inline_base = self.inlines.len();
-        self.rows.extend(rest.rows.iter().map(|r| Row {
-            inline_start: narrow(r.inline_start as usize + inline_base),
-            ..*r
-        }));
+        self.rows.extend_from_slice(&rest.rows);
+        self.inline_starts.extend(
+            rest.inline_starts
+                .iter()
+                .map(|&n| narrow(n as usize + inline_base)),
+        );
         self.leads.extend(rest.leads.iter().map(|l| PackedLead {
             line: narrow(l.line as usize + row_base),
             ..*l
@@ -249,9 +253,18 @@ impl Lines {
         }
     }
 
+    /// Let go of every line's inline items: lines read afterwards have
+    /// none. The transcript model does this once it has read them
+    /// (`model::LineStarts` keeps what rules need).
+    pub fn release_inlines(&mut self) {
+        self.inlines = Vec::new();
+        self.inline_starts = Vec::new();
+    }
+
     /// Give back what the tables' growth left unused.
     pub(super) fn shrink_to_fit(&mut self) {
         self.rows.shrink_to_fit();
+        self.inline_starts.shrink_to_fit();
         self.leads.shrink_to_fit();
         self.lead_blocks.shrink_to_fit();
         self.inlines.shrink_to_fit();
@@ -275,8 +288,8 @@ impl Lines {
     /// from `inline_start` on.
     pub(super) fn push_after_items(&mut self, line: LineData, inline_start: usize) {
         self.push(line);
-        if let Some(row) = self.rows.last_mut() {
-            row.inline_start = narrow(inline_start);
+        if let Some(first) = self.inline_starts.last_mut() {
+            *first = narrow(inline_start);
         }
     }
 
@@ -320,9 +333,9 @@ impl Lines {
         self.rows.push(Row {
             start: narrow(line.span.start),
             len: narrow(line.span.len()),
-            inline_start: narrow(self.inlines.len()),
             packed,
         });
+        self.inline_starts.push(narrow(self.inlines.len()));
         // `reserve` first: a line with millions of items grows the table
         // once to fit, not by doubling.
         self.inlines.reserve(line.inlines.len());

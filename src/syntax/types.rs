@@ -26,6 +26,8 @@ pub struct Line<'a> {
     /// The text after the line's prefix (heading hashes, list marker,
     /// indentation, quote, lead), up to the end of the line.
     pub content: Span,
+    /// The line's inline items, in order. Empty in a transcript model's
+    /// lines: the model lets them go once built (`Lines::release_inlines`).
     pub inlines: &'a [Inline],
     /// The line is inside a fenced block whose info string is `transcript`
     /// or `boardlint`.
