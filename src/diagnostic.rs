@@ -112,12 +112,16 @@ impl Diagnostic {
     }
 
     pub fn with_related(mut self, span: Span, label: impl Into<Cow<'static, str>>) -> Self {
+        // Most findings have one related place at most: room for exactly
+        // that many, not the four a first push makes room for.
+        self.related.reserve_exact(1);
         self.related.push((span, label.into()));
         self
     }
 
     /// Mark bytes that hold a secret, so no output shows them.
     pub fn with_redacted(mut self, span: Span) -> Self {
+        self.redact.reserve_exact(1);
         self.redact.push(span);
         self
     }

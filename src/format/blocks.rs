@@ -82,9 +82,8 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
     // Every line between opener and closer must be the block's own: a
     // nested block or a stray closer leaves the block as written.
     let own = block
-        .lines
-        .iter()
-        .filter(|&&i| i > open_line && t.line_kind(i) != LineKind::Blank)
+        .lines()
+        .filter(|&i| i > open_line && t.line_kind(i) != LineKind::Blank)
         .count();
     let between = (open_line + 1..close_line)
         .filter(|&i| t.line_kind(i) != LineKind::Blank)
@@ -99,7 +98,7 @@ fn rewrite(t: &Transcript<'_>, block: &Block, close: &Span, labels: &[&str]) -> 
         return None;
     }
     let mut fields: Vec<Field> = Vec::new();
-    for &i in &block.lines {
+    for i in block.lines() {
         if i == open_line {
             continue;
         }

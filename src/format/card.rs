@@ -104,7 +104,7 @@ struct Piece {
 /// item's continuation lines joined to it.
 fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
     let mut out: Vec<Piece> = Vec::new();
-    let inline = render(t, &section.inline).trim().to_string();
+    let inline = render(t, &section.inline(t)).trim().to_string();
     if !inline.is_empty() {
         out.push(Piece {
             text: inline,

@@ -158,7 +158,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
         if let Some(&block) = self.stack.last() {
             if !starts_with_closer(line) {
-                self.t.blocks[block].lines.push(index);
+                self.t.blocks[block].push_line(index);
             }
         }
 
@@ -599,7 +599,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             role,
             close: None,
             parent: self.stack.last().copied(),
-            lines: Vec::new(),
+            own_lines: Vec::new(),
             answer,
             chain,
         });

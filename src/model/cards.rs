@@ -111,19 +111,21 @@ pub struct CardSection {
     pub line: usize,
     /// The heading as written, up to where its content starts.
     pub heading: Span,
-    /// Content written on the heading's own line (`What: …`); may be empty.
-    pub inline: Span,
-    /// The lines after the heading, up to the next section or the card's
-    /// end; [`CardSection::body`] is those that hold text.
-    pub lines: std::ops::Range<usize>,
+    /// The line after the section's last: the next section's heading, or
+    /// the line after the card.
+    end: usize,
 }
 
 impl CardSection {
+    /// Content written on the heading's own line (`What: …`); may be empty.
+    pub fn inline(&self, t: &Transcript<'_>) -> Span {
+        self.heading.end..t.line_span(self.line).end
+    }
+
     /// The section's lines after its heading that are neither blank nor a
     /// frame, in order.
     pub fn body<'t>(&self, t: &'t Transcript<'_>) -> impl Iterator<Item = usize> + 't {
-        self.lines
-            .clone()
+        (self.line + 1..self.end)
             .filter(move |&i| !matches!(t.line_kind(i), LineKind::Blank | LineKind::Frame { .. }))
     }
 }
@@ -246,7 +248,7 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
         }
         if let Some((heading, start)) = line_heading(src, &line) {
             if let Some(mut done) = current.take() {
-                done.lines.end = index;
+                done.end = index;
                 raw_sections.push(done);
             }
             let end = start + heading.end;
@@ -255,8 +257,7 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
                 lang: heading.lang,
                 line: index,
                 heading: start..end,
-                inline: end..line.span.end,
-                lines: index + 1..card.last_line + 1,
+                end: card.last_line + 1,
             });
             continue;
         }

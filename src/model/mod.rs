@@ -148,6 +148,9 @@ impl<'a> Transcript<'a> {
         self.invocations.shrink_to_fit();
         self.chains.shrink_to_fit();
         self.blocks.shrink_to_fit();
+        for block in &mut self.blocks {
+            block.own_lines.shrink_to_fit();
+        }
         self.stray_closers.shrink_to_fit();
         self.blocked.shrink_to_fit();
         self.placeholders.shrink_to_fit();

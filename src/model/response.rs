@@ -71,7 +71,7 @@ pub struct ResponseFields {
 impl ResponseFields {
     pub fn parse(t: &Transcript<'_>, block: &Block) -> Self {
         let mut fields: Vec<ResponseField> = Vec::new();
-        for &index in &block.lines {
+        for index in block.lines() {
             let line = t.line(index);
             if line.kind == LineKind::Blank {
                 continue;

@@ -14,7 +14,7 @@ pub(super) fn check_labels(
 ) -> Option<String> {
     let mut problems = Vec::new();
     for (label, emojis) in fields {
-        let value = block.lines.iter().find_map(|&i| {
+        let value = block.lines().find_map(|i| {
             let line = t.line(i);
             match &line.lead {
                 Some(Lead::Label { text, .. }) if t.text(text).eq_ignore_ascii_case(label) => {

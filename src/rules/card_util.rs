@@ -12,8 +12,9 @@ pub(super) fn line_text(t: &Transcript<'_>, index: usize) -> Span {
 /// then each line of its body.
 pub(super) fn section_spans(t: &Transcript<'_>, section: &CardSection) -> Vec<Span> {
     let mut spans = Vec::new();
-    if !t.text(&section.inline).trim().is_empty() {
-        spans.push(section.inline.clone());
+    let inline = section.inline(t);
+    if !t.text(&inline).trim().is_empty() {
+        spans.push(inline);
     }
     spans.extend(section.body(t).map(|i| line_text(t, i)));
     spans

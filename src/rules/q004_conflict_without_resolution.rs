@@ -76,7 +76,7 @@ impl Rule for ConflictWithoutResolution {
             .iter()
             .filter(|b| b.kind == BlockKind::Conflict && b.close.is_some())
         {
-            let has_resolution = block.lines.iter().any(|&i| match &t.line(i).lead {
+            let has_resolution = block.lines().any(|i| match &t.line(i).lead {
                 Some(Lead::Label { text, .. }) => {
                     let label = t.text(text).to_lowercase();
                     label == "resolution" || label == "resolução"

@@ -3,9 +3,9 @@
 
 use super::{CardEmoji, Inline, Lead, Line, LineData, LineKind, Span};
 
-/// Every line of a document, stored compactly: a fixed 12-byte row per
-/// line and where its inline items start, with the lines that have a lead or inline items pointing into
-/// shared tables. Memory grows with the number of lines, not with what the
+/// Every line of a document, stored compactly: an 8-byte row per line and
+/// where its inline items start, with the lines that have a lead or inline
+/// items, or fields too large for their row, pointing into shared tables. Memory grows with the number of lines, not with what the
 /// lines hold, and stays a fraction of the text's size (docs/robustness.md).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Lines {
@@ -21,19 +21,30 @@ pub struct Lines {
     /// The inline items of every line, in line order.
     pub(super) inlines: Vec<Inline>,
     /// Exact values for the rows whose small fields overflowed, in line
-    /// order: (line, content offset, indent, detail).
-    wide: Vec<(u32, u32, u32, u32)>,
+    /// order.
+    wide: Vec<Wide>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Row {
     start: u32,
-    len: u32,
-    /// Bits 0–2 the kind, 3–6 the flags, 7–9 the detail (a heading's level,
-    /// a list item's `ordered`), 10–16 the indent, 17–31 where the content
-    /// starts from `start`. A frame's width and values too large for their
-    /// bits are in `Lines::wide` (flag `WIDE`).
+    /// Bits 0–2 the kind, 3–6 the flags. Then, in a row whose values fit:
+    /// 7–9 the detail (a heading's level, a list item's `ordered`), 10–14
+    /// the indent, 15–21 where the content starts from `start`, 22–31 the
+    /// length. A frame, a line of 1 KB or more and other values too large
+    /// for their bits have flag `WIDE`, and bits 7–31 hold the index of
+    /// their values in `Lines::wide` (`WIDE_SEARCH`: look it up by line).
     packed: u32,
+}
+
+/// A row's values, whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Wide {
+    line: u32,
+    content: u32,
+    indent: u32,
+    detail: u32,
+    len: u32,
 }
 
 /// Lines per block of `Lines::lead_blocks`.
@@ -46,9 +57,15 @@ const WIDE: u32 = 1 << 6;
 const DETAIL_SHIFT: u32 = 7;
 const DETAIL_MAX: usize = 0b111;
 const INDENT_SHIFT: u32 = 10;
-const INDENT_MAX: usize = 0b111_1111;
-const CONTENT_SHIFT: u32 = 17;
-const CONTENT_MAX: usize = (1 << 15) - 1;
+const INDENT_MAX: usize = 0b1_1111;
+const CONTENT_SHIFT: u32 = 15;
+const CONTENT_MAX: usize = 0b111_1111;
+const LEN_SHIFT: u32 = 22;
+const LEN_MAX: usize = (1 << 10) - 1;
+const WIDE_SHIFT: u32 = 7;
+/// A wide row whose entry's index does not fit in its bits: the entry is
+/// found by its line number.
+const WIDE_SEARCH: usize = (1 << 25) - 1;
 
 /// A [`Lead`] with 32-bit offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,7 +156,7 @@ impl Lines {
     pub fn get(&self, index: usize) -> Line<'_> {
         let row = self.rows[index];
         let start = row.start as usize;
-        let end = start + row.len as usize;
+        let end = start + self.line_len(index);
         let first = self.inline_starts.get(index).map_or(0, |&n| n as usize);
         let last = self
             .inline_starts
@@ -160,12 +177,11 @@ impl Lines {
             })
             .flatten();
         let (content, indent, detail) = if p & WIDE != 0 {
-            let at = self.wide.partition_point(|w| (w.0 as usize) < index);
-            let (_, c, i, d) = self.wide[at];
-            (c as usize, i as usize, d as usize)
+            let w = self.wide(index);
+            (w.content as usize, w.indent as usize, w.detail as usize)
         } else {
             (
-                (p >> CONTENT_SHIFT) as usize,
+                (p >> CONTENT_SHIFT) as usize & CONTENT_MAX,
                 (p >> INDENT_SHIFT) as usize & INDENT_MAX,
                 (p >> DETAIL_SHIFT) as usize & DETAIL_MAX,
             )
@@ -195,7 +211,26 @@ impl Lines {
     /// The line's span alone, without building the whole line.
     pub fn span(&self, index: usize) -> Span {
         let row = self.rows[index];
-        row.start as usize..row.start as usize + row.len as usize
+        row.start as usize..row.start as usize + self.line_len(index)
+    }
+
+    /// The line's length in bytes, without its terminator.
+    fn line_len(&self, index: usize) -> usize {
+        let p = self.rows[index].packed;
+        if p & WIDE != 0 {
+            self.wide(index).len as usize
+        } else {
+            (p >> LEN_SHIFT) as usize
+        }
+    }
+
+    /// The values of a row with flag `WIDE`.
+    fn wide(&self, index: usize) -> &Wide {
+        let at = (self.rows[index].packed >> WIDE_SHIFT) as usize;
+        if at < WIDE_SEARCH {
+            return &self.wide[at];
+        }
+        &self.wide[self.wide.partition_point(|w| (w.line as usize) < index)]
     }
 
     /// The line's kind alone, without building the whole line.
@@ -228,7 +263,22 @@ impl Lines {
     pub(super) fn append(&mut self, rest: Lines) {
         let row_base = self.rows.len();
         let inline_base = self.inlines.len();
-        self.rows.extend_from_slice(&rest.rows);
+        let wide_base = self.wide.len();
+        self.rows.extend(rest.rows.iter().map(|r| {
+            if r.packed & WIDE == 0 {
+                return *r;
+            }
+            let at = (r.packed >> WIDE_SHIFT) as usize;
+            let at = if at < WIDE_SEARCH {
+                (at + wide_base).min(WIDE_SEARCH)
+            } else {
+                WIDE_SEARCH
+            };
+            Row {
+                packed: r.packed & ((1 << WIDE_SHIFT) - 1) | (at as u32) << WIDE_SHIFT,
+                ..*r
+            }
+        }));
         self.inline_starts.extend(
             rest.inline_starts
                 .iter()
@@ -238,11 +288,10 @@ impl Lines {
             line: narrow(l.line as usize + row_base),
             ..*l
         }));
-        self.wide.extend(
-            rest.wide
-                .iter()
-                .map(|w| (narrow(w.0 as usize + row_base), w.1, w.2, w.3)),
-        );
+        self.wide.extend(rest.wide.iter().map(|w| Wide {
+            line: narrow(w.line as usize + row_base),
+            ..*w
+        }));
         self.inlines.extend(rest.inlines);
         // The lead counts of the blocks that start among the added lines.
         for block in row_base.div_ceil(LEAD_BLOCK)..self.rows.len().div_ceil(LEAD_BLOCK) {
@@ -317,22 +366,29 @@ impl Lines {
             packed |= HAS_LEAD;
             self.leads.push(PackedLead::pack(index, lead));
         }
+        let len = line.span.len();
         let fits = content <= CONTENT_MAX
             && line.indent <= INDENT_MAX
             && detail <= DETAIL_MAX
+            && len <= LEN_MAX
             && !matches!(line.kind, LineKind::Frame { .. });
         if fits {
             packed |= (content as u32) << CONTENT_SHIFT
                 | (line.indent as u32) << INDENT_SHIFT
-                | (detail as u32) << DETAIL_SHIFT;
+                | (detail as u32) << DETAIL_SHIFT
+                | (len as u32) << LEN_SHIFT;
         } else {
-            packed |= WIDE;
-            self.wide
-                .push((index, narrow(content), narrow(line.indent), narrow(detail)));
+            packed |= WIDE | (self.wide.len().min(WIDE_SEARCH) as u32) << WIDE_SHIFT;
+            self.wide.push(Wide {
+                line: index,
+                content: narrow(content),
+                indent: narrow(line.indent),
+                detail: narrow(detail),
+                len: narrow(len),
+            });
         }
         self.rows.push(Row {
             start: narrow(line.span.start),
-            len: narrow(line.span.len()),
             packed,
         });
         self.inline_starts.push(narrow(self.inlines.len()));
@@ -348,7 +404,9 @@ mod tests {
     use super::*;
 
     /// Every field of every line comes back from the compact table as it
-    /// went in, small and overflowing values alike.
+    /// went in, small and overflowing values alike, whether the table was
+    /// filled in one pass or in two halves appended, and whether a wide
+    /// row's values are found by index or by line.
     #[test]
     fn lines_round_trip_through_the_compact_table() {
         let lead_kinds = [
@@ -384,11 +442,12 @@ mod tests {
         ];
         let mut expected = Vec::new();
         let mut lines = Lines::default();
+        let mut halves = (Lines::default(), Lines::default());
         let mut start = 0;
-        for (n, kind) in kinds.iter().cycle().take(60).enumerate() {
-            let len = [0, 12, 80_000][n % 3];
-            let indent = [0, 4, 254, 255, 1_000][n % 5];
-            let content = start + [0, 3, 65_534, 65_535, 70_000][n % 5].min(len);
+        for (n, kind) in kinds.iter().cycle().take(140).enumerate() {
+            let len = [0, 12, LEN_MAX, LEN_MAX + 1, 80_000][n % 5];
+            let indent = [0, 4, INDENT_MAX, INDENT_MAX + 1, 1_000, 31][n % 6];
+            let content = start + [0, 3, CONTENT_MAX, CONTENT_MAX + 1, 70_000][n % 5].min(len);
             let data = LineData {
                 span: start..start + len,
                 kind: *kind,
@@ -413,11 +472,36 @@ mod tests {
                 data.inlines.clone(),
                 data.in_fence,
             ));
+            if n < 70 {
+                halves.0.push(clone(&data));
+            } else {
+                halves.1.push(clone(&data));
+            }
             lines.push(data);
             start += len + 1;
         }
+        let mut appended = halves.0;
+        appended.append(halves.1);
+        assert_eq!(appended, lines, "two halves appended");
+        let mut searched = Lines {
+            rows: lines.rows.clone(),
+            inline_starts: lines.inline_starts.clone(),
+            leads: lines.leads.clone(),
+            lead_blocks: lines.lead_blocks.clone(),
+            inlines: lines.inlines.clone(),
+            wide: lines.wide.clone(),
+        };
+        let mut wide_rows = 0;
+        for row in &mut searched.rows {
+            if row.packed & WIDE != 0 {
+                row.packed |= (WIDE_SEARCH as u32) << WIDE_SHIFT;
+                wide_rows += 1;
+            }
+        }
+        assert!(wide_rows > 20, "{wide_rows} wide rows");
         assert_eq!(lines.len(), expected.len());
         for (i, e) in expected.iter().enumerate() {
+            assert_eq!(searched.get(i), lines.get(i), "line {i} found by line");
             let l = lines.get(i);
             let got = (
                 l.span,
@@ -432,6 +516,19 @@ mod tests {
             assert_eq!(&got, e, "line {i}");
         }
         assert_eq!(lines.index_of(0), 0);
-        assert_eq!(lines.index_of(13), 1);
+        assert_eq!(lines.index_of(1), 1);
+    }
+
+    fn clone(data: &LineData) -> LineData {
+        LineData {
+            span: data.span.clone(),
+            kind: data.kind,
+            indent: data.indent,
+            quoted: data.quoted,
+            lead: data.lead.clone(),
+            content: data.content.clone(),
+            inlines: data.inlines.clone(),
+            in_fence: data.in_fence,
+        }
     }
 }
