@@ -73,7 +73,7 @@ peak_kb() {
 
 # The varied shapes of the 50 MB and memory measurements, NAME:SEED each
 # (benches/support/varied.rs; `corpus shapes` lists the names).
-shape_list="${BENCH_SHAPES:-chat:1 paragraphs:1 blocks:1 cards:1 dense:1 fenced:1 unicode:1 tables:1 random:1 random:2 random:3 random:4 random:5}"
+shape_list="${BENCH_SHAPES:-chat:1 paragraphs:1 blocks:1 cards:1 dense:1 fenced:1 unicode:1 tables:1 random:1 random:2 random:3 random:4 random:5 random:7 random:9 random:10}"
 
 # One transcript of each varied shape, of the given size: MB/s (when runs > 0),
 # peak memory against the file, and the worst of each.
