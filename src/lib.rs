@@ -89,7 +89,7 @@ pub mod internals {
     /// `f`.
     pub fn with_transcript<R>(source: &str, f: impl FnOnce(&Transcript<'_>) -> R) -> R {
         let settings = Settings::default();
-        f(&Transcript::build(source, &settings))
+        f(&crate::model::build(source, &settings))
     }
 
     /// Run every transcript rule over a model; how many findings.

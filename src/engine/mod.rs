@@ -200,7 +200,7 @@ fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<D
         }
         FileKind::Other => Vec::new(),
         FileKind::Transcript | FileKind::DecisionLog => {
-            let transcript = crate::model::Transcript::build_file(source, settings, file);
+            let transcript = crate::model::build_file(source, settings, file);
             check_transcript(&transcript)
         }
     }
@@ -227,7 +227,7 @@ pub(crate) fn check_session(
     let mut out = Vec::new();
     log.each_transcript(settings, |text, map| {
         // A conversation is no file of its own: path rules stay silent.
-        let transcript = crate::model::Transcript::build_file(
+        let transcript = crate::model::build_file(
             text,
             settings,
             FileContext {
@@ -264,9 +264,9 @@ pub(crate) fn contribution(source: &str, settings: &Settings, file: FileContext<
     };
     match file.kind {
         FileKind::DecisionLog => {
-            let t = crate::model::Transcript::build_file(source, settings, file);
+            let t = crate::model::build_file(source, settings, file);
             RunContext {
-                proposals: crate::model::decisions::proposals(&t),
+                proposals: crate::model::decision_log::proposals(&t),
                 ..RunContext::default()
             }
         }

@@ -104,7 +104,7 @@ struct Piece {
 /// item's continuation lines joined to it.
 fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
     let mut out: Vec<Piece> = Vec::new();
-    let inline = render(t, &section.inline(t)).trim().to_string();
+    let inline = render(t, &section.inline(&t.doc.lines)).trim().to_string();
     if !inline.is_empty() {
         out.push(Piece {
             text: inline,
@@ -112,7 +112,7 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
             comment: false,
         });
     }
-    for i in section.body(t) {
+    for i in section.body(&t.doc.lines) {
         let line = t.line(i);
         let text = render(t, &kept_text(t, i)).trim().to_string();
         if text.is_empty() {

@@ -55,7 +55,7 @@ pub fn format(source: &str, settings: &Settings, options: &FormatOptions) -> Str
 /// something else, say a line that opens a code fence) is left as written,
 /// so that formatting stays idempotent whatever the input.
 fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verify: bool) -> String {
-    let t = Transcript::build_with_items(source, settings);
+    let t = crate::model::build_with_items(source, settings);
     let crlf = source.contains("\r\n");
     let mut edits: Vec<Edit> = Vec::new();
     let mut covered: Vec<Span> = Vec::new();

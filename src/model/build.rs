@@ -1,15 +1,113 @@
-//! The model's one pass over the lines: speakers, phase zones, cards,
-//! blocks, invocations and their chains, found line by line.
+//! Building the model: one pass over the lines for speakers, phase zones,
+//! cards, blocks, invocations and their chains, found line by line; then
+//! the cards filled in and a decision log's entries read.
 
+use super::blocks::{Answer, Block};
+use super::cards::{self, Card, CardKind};
+use super::faults::{Malformed, StrayCloser, UnknownRole};
+use super::invocations::{ChainDecl, Invocation, InvocationKind};
+use super::line_starts::LineStarts;
+use super::notes::{Blocked, Note};
 use super::sections::Section;
-use super::{
-    cards, Answer, Block, Blocked, Card, CardKind, ChainDecl, Invocation, InvocationKind,
-    Malformed, Note, StrayCloser, Transcript, UnknownRole,
-};
+use super::transcript::Transcript;
+use super::{card_fill, decision_log};
+use crate::context::FileContext;
 use crate::roles::{Role, RoleSet, BROADCAST_TARGET};
+use crate::settings::Settings;
 use crate::syntax::{
     self, BlockKind, CardEmoji, Document, Inline, Lead, Line, LineKind, MarkerKind, NoteKind, Span,
 };
+
+#[cfg(any(test, feature = "internals"))]
+/// The model of a transcript with no path, alone in its run.
+pub fn build<'a>(source: &'a str, settings: &'a Settings) -> Transcript<'a> {
+    build_file(source, settings, FileContext::transcript())
+}
+
+/// The model of a file, read as the kind its context says; its path is
+/// what path rules read. Its lines have no inline items left: the
+/// model holds what the rules need of them.
+pub fn build_file<'a>(
+    source: &'a str,
+    settings: &'a Settings,
+    file: FileContext<'a>,
+) -> Transcript<'a> {
+    let mut t = build_keeping(source, settings, file);
+    t.doc.lines.release_inlines();
+    t
+}
+
+/// [`build`], with the lines' inline items kept, for what
+/// rewrites them (`fmt`).
+pub fn build_with_items<'a>(source: &'a str, settings: &'a Settings) -> Transcript<'a> {
+    build_keeping(source, settings, FileContext::transcript())
+}
+
+fn build_keeping<'a>(
+    source: &'a str,
+    settings: &'a Settings,
+    file: FileContext<'a>,
+) -> Transcript<'a> {
+    let doc = syntax::parse_with(source, settings.lint_code_blocks);
+    let mut t = Transcript {
+        source,
+        path: file.path,
+        kind: file.kind,
+        run: file.run,
+        decisions: Vec::new(),
+        doc: Document::default(),
+        settings,
+        front_matter_speaker: None,
+        malformed: Vec::new(),
+        unknown_roles: Vec::new(),
+        invocations: Vec::new(),
+        chains: Vec::new(),
+        blocks: Vec::new(),
+        stray_closers: Vec::new(),
+        blocked: Vec::new(),
+        placeholders: Vec::new(),
+        cards: Vec::new(),
+        speaker_lines: Vec::new(),
+        conflict_notes: Vec::new(),
+        response_fields: std::sync::OnceLock::new(),
+        key_points: Vec::new(),
+        line_starts: LineStarts::default(),
+    };
+    t.front_matter_speaker = doc
+        .front_matter
+        .as_ref()
+        .and_then(|span| crate::yaml::front_matter_speaker(&source[span.clone()]))
+        .and_then(|name| settings.roles.lookup(&name));
+    Builder::new(&mut t).run(&doc);
+    t.doc = doc;
+    card_fill::analyze(&mut t);
+    if t.kind == crate::kinds::FileKind::DecisionLog {
+        t.decisions = decision_log::parse(&t);
+    }
+    shrink_to_fit(&mut t);
+    t
+}
+
+/// Give back what the tables' growth left unused: the model lives
+/// while every rule runs, so its slack is part of the peak.
+fn shrink_to_fit(t: &mut Transcript<'_>) {
+    t.malformed.shrink_to_fit();
+    t.unknown_roles.shrink_to_fit();
+    t.invocations.shrink_to_fit();
+    t.chains.shrink_to_fit();
+    t.blocks.shrink_to_fit();
+    for block in &mut t.blocks {
+        block.own_lines.shrink_to_fit();
+    }
+    t.stray_closers.shrink_to_fit();
+    t.blocked.shrink_to_fit();
+    t.placeholders.shrink_to_fit();
+    t.cards.shrink_to_fit();
+    t.speaker_lines.shrink_to_fit();
+    t.conflict_notes.shrink_to_fit();
+    t.key_points.shrink_to_fit();
+    t.line_starts.shrink_to_fit();
+}
 
 #[derive(Debug, Clone, Copy)]
 enum SpeakerScope {

@@ -2,9 +2,8 @@
 //! once per card after the main pass has found each card's extent.
 
 use super::sections::{self, Heading, Lang, Section};
-use super::Transcript;
 use crate::roles::{Role, RoleSet};
-use crate::syntax::{CardEmoji, Lead, Line, LineKind, Span};
+use crate::syntax::{CardEmoji, Lead, Line, LineKind, Lines, Span};
 
 /// A founder card: framed by `━` lines, started by a header line, or a
 /// draft (a BOTTOM LINE section followed by another section).
@@ -70,7 +69,7 @@ impl CardKind {
         }
     }
 
-    fn of_emoji(emoji: CardEmoji) -> CardKind {
+    pub(crate) fn of_emoji(emoji: CardEmoji) -> CardKind {
         match emoji {
             CardEmoji::Standard => CardKind::Standard,
             CardEmoji::Alert => CardKind::Alert,
@@ -79,7 +78,7 @@ impl CardKind {
     }
 
     /// The kind a section belongs to, for cards without a header.
-    fn of_section(section: Section) -> Option<CardKind> {
+    pub(crate) fn of_section(section: Section) -> Option<CardKind> {
         use Section::*;
         Some(match section {
             BottomLine | What | WhyThisMatters | HowToAct | Risks | YourDecision | Detail => {
@@ -92,7 +91,7 @@ impl CardKind {
     }
 
     /// Sections whose names two kinds share, mapped to this kind's own.
-    fn canonical(self, section: Section) -> Section {
+    pub(crate) fn canonical(self, section: Section) -> Section {
         match (self, section) {
             (CardKind::Board, Section::YourDecision) => Section::YourCall,
             (CardKind::Alert, Section::WhyThisMatters) => Section::WhyItMatters,
@@ -113,20 +112,20 @@ pub struct CardSection {
     pub heading: Span,
     /// The line after the section's last: the next section's heading, or
     /// the line after the card.
-    end: usize,
+    pub(crate) end: usize,
 }
 
 impl CardSection {
     /// Content written on the heading's own line (`What: …`); may be empty.
-    pub fn inline(&self, t: &Transcript<'_>) -> Span {
-        self.heading.end..t.line_span(self.line).end
+    pub fn inline(&self, lines: &Lines) -> Span {
+        self.heading.end..lines.span(self.line).end
     }
 
     /// The section's lines after its heading that are neither blank nor a
     /// frame, in order.
-    pub fn body<'t>(&self, t: &'t Transcript<'_>) -> impl Iterator<Item = usize> + 't {
+    pub fn body<'l>(&self, lines: &'l Lines) -> impl Iterator<Item = usize> + 'l {
         (self.line + 1..self.end)
-            .filter(move |&i| !matches!(t.line_kind(i), LineKind::Blank | LineKind::Frame { .. }))
+            .filter(move |&i| !matches!(lines.kind(i), LineKind::Blank | LineKind::Frame { .. }))
     }
 }
 
@@ -198,7 +197,7 @@ fn trimmed(base: usize, s: &str) -> Span {
     base + lead..base + lead + t.len()
 }
 
-fn header_of(src: &str, roles: &RoleSet, index: usize, line: &Line) -> Option<Header> {
+pub(crate) fn header_of(src: &str, roles: &RoleSet, index: usize, line: &Line) -> Option<Header> {
     let Some(Lead::CardHeader { emoji }) = line.lead else {
         return None;
     };
@@ -215,72 +214,6 @@ fn header_of(src: &str, roles: &RoleSet, index: usize, line: &Line) -> Option<He
         parts,
         role,
     })
-}
-
-/// Work out frames, header, kind and sections of every card.
-pub(super) fn analyze(t: &mut Transcript<'_>) {
-    let src = t.source;
-    let mut cards = std::mem::take(&mut t.cards);
-    for card in &mut cards {
-        fill(t, src, card);
-    }
-    t.cards = cards;
-}
-
-fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
-    let mut current: Option<CardSection> = None;
-    let mut raw_sections = Vec::new();
-    for index in card.first_line..=card.last_line {
-        let line = t.line(index);
-        match line.kind {
-            LineKind::Frame { width } => {
-                card.frames.push((index, width));
-                continue;
-            }
-            LineKind::Blank => continue,
-            _ => {}
-        }
-        if card.header.is_none() && raw_sections.is_empty() && current.is_none() {
-            if let Some(h) = header_of(src, t.roles(), index, &line) {
-                card.header = Some(h);
-                continue;
-            }
-        }
-        if let Some((heading, start)) = line_heading(src, &line) {
-            if let Some(mut done) = current.take() {
-                done.end = index;
-                raw_sections.push(done);
-            }
-            let end = start + heading.end;
-            current = Some(CardSection {
-                section: heading.section,
-                lang: heading.lang,
-                line: index,
-                heading: start..end,
-                end: card.last_line + 1,
-            });
-            continue;
-        }
-        if current.is_none() {
-            card.preamble.push(index);
-        }
-    }
-    raw_sections.extend(current);
-    card.kind = match &card.header {
-        Some(h) => CardKind::of_emoji(h.emoji),
-        None => raw_sections
-            .first()
-            .and_then(|s| CardKind::of_section(s.section))
-            .unwrap_or(CardKind::Standard),
-    };
-    for s in &mut raw_sections {
-        s.section = card.kind.canonical(s.section);
-    }
-    // Cards live as long as the model: no slack from growth.
-    raw_sections.shrink_to_fit();
-    card.sections = raw_sections;
-    card.preamble.shrink_to_fit();
-    card.frames.shrink_to_fit();
 }
 
 impl Card {

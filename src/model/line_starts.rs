@@ -62,7 +62,6 @@ impl LineStarts {
 
 #[cfg(test)]
 mod tests {
-    use crate::model::Transcript;
     use crate::settings::Settings;
     use crate::syntax::Inline;
 
@@ -81,8 +80,8 @@ mod tests {
     fn line_starts_agree_with_the_inline_items() {
         let source = "CFO: [INVOKE:cro|q]\n[RESPONSE:cro]\n- [x] done [a](b)\n- [ ] open\ntext [VERIFIED: x]\n[/RESPONSE]\n  [link](x) after\n";
         let settings = Settings::default();
-        let kept = Transcript::build_with_items(source, &settings);
-        let t = Transcript::build(source, &settings);
+        let kept = crate::model::build_with_items(source, &settings);
+        let t = crate::model::build(source, &settings);
         let mut markers = 0;
         let mut brackets = 0;
         for i in 0..kept.doc.lines.len() {

@@ -12,11 +12,11 @@ pub(super) fn line_text(t: &Transcript<'_>, index: usize) -> Span {
 /// then each line of its body.
 pub(super) fn section_spans(t: &Transcript<'_>, section: &CardSection) -> Vec<Span> {
     let mut spans = Vec::new();
-    let inline = section.inline(t);
+    let inline = section.inline(&t.doc.lines);
     if !t.text(&inline).trim().is_empty() {
         spans.push(inline);
     }
-    spans.extend(section.body(t).map(|i| line_text(t, i)));
+    spans.extend(section.body(&t.doc.lines).map(|i| line_text(t, i)));
     spans
 }
 
@@ -32,7 +32,7 @@ pub(super) fn section_text(t: &Transcript<'_>, section: &CardSection) -> String 
 /// The list items of a section's body, by line index.
 pub(super) fn bullets(t: &Transcript<'_>, section: &CardSection) -> Vec<usize> {
     section
-        .body(t)
+        .body(&t.doc.lines)
         .filter(|&i| matches!(t.line_kind(i), LineKind::ListItem { .. }))
         .collect()
 }

@@ -1,5 +1,6 @@
 use crate::files::display_path;
-use crate::model::decisions::{flagged, normalise};
+use crate::model::decision_log::flagged;
+use crate::model::decisions::normalise;
 use crate::rules::prelude::*;
 
 declare_rule! {

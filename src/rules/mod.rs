@@ -328,9 +328,9 @@ mod tests {
         // Past the size from which a file's RESPONSE fields are parsed on
         // each call instead of kept: the same findings.
         let settings = crate::settings::Settings::default();
-        let kept = check_transcript(&Transcript::build(&text, &settings), &settings.rules);
+        let kept = check_transcript(&crate::model::build(&text, &settings), &settings.rules);
         let padded = format!("{text}{}", "\n".repeat(crate::model::KEEP_FIELDS_BELOW));
-        let reparsed = check_transcript(&Transcript::build(&padded, &settings), &settings.rules);
+        let reparsed = check_transcript(&crate::model::build(&padded, &settings), &settings.rules);
         let key = |d: &Diagnostic| (d.code, d.span.clone(), d.message.clone());
         assert!(kept.iter().any(|d| d.code == "R001") && kept.iter().any(|d| d.code == "R005"));
         assert_eq!(
@@ -338,7 +338,7 @@ mod tests {
             reparsed.iter().map(key).collect::<Vec<_>>()
         );
         let source = text.repeat(run::PARALLEL_RULES_FROM / text.len() + 1);
-        let t = Transcript::build(&source, &settings);
+        let t = crate::model::build(&source, &settings);
         let parallel = check_transcript(&t, &settings.rules);
         let transcript_rules = of_kind(|e| match e {
             Entry::Transcript(r) => Some(r),

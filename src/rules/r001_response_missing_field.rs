@@ -49,7 +49,7 @@ impl Rule for ResponseMissingField {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = block.fields(t);
+            let fields = crate::model::response_fields(t, block);
             let missing: Vec<&str> = FieldName::ALL
                 .into_iter()
                 .filter(|f| fields.get(*f).is_none())

@@ -37,7 +37,7 @@ impl Rule for InvalidConfidence {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = block.fields(t);
+            let fields = crate::model::response_fields(t, block);
             let Some(field) = fields.get(FieldName::Confidence) else {
                 continue;
             };

@@ -40,7 +40,7 @@ impl Rule for SupportingDataCount {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = block.fields(t);
+            let fields = crate::model::response_fields(t, block);
             let Some(field) = fields.get(FieldName::SupportingData) else {
                 continue;
             };

@@ -37,12 +37,12 @@ impl Rule for MultilineField {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = block.fields(t);
+            let fields = crate::model::response_fields(t, block);
             for name in [FieldName::KeyFinding, FieldName::Caveat] {
                 let Some(field) = fields.get(name) else {
                     continue;
                 };
-                let lines = field.text_lines(t);
+                let lines = field.text_lines(t.source);
                 if lines <= 1 {
                     continue;
                 }

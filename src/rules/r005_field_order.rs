@@ -41,7 +41,7 @@ impl Rule for FieldOrder {
             .iter()
             .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
         {
-            let fields = block.fields(t);
+            let fields = crate::model::response_fields(t, block);
             // First occurrence of each field, in the order written.
             let mut seen = Vec::new();
             for f in &fields.fields {

@@ -1,0 +1,76 @@
+//! Reading the fields of a transcript's RESPONSE blocks, kept once read
+//! in a file small enough.
+
+use std::borrow::Cow;
+
+use super::blocks::Block;
+use super::response::{FieldName, ResponseField, ResponseFields};
+use super::transcript::Transcript;
+use crate::syntax::{BlockKind, Lead, LineKind};
+
+/// Files smaller than this keep their RESPONSE blocks' fields once parsed
+/// (see [`response_fields`]).
+pub const KEEP_FIELDS_BELOW: usize = 4 << 20;
+
+/// For a closed RESPONSE block: its fields (none for other blocks).
+///
+/// Five rules read them. In a file under [`KEEP_FIELDS_BELOW`] every
+/// block's fields are parsed once, when a rule first asks, and kept
+/// while the rules run; in a larger file they are parsed on each call,
+/// which costs time but keeps peak memory near the file's size.
+pub fn response_fields<'t>(t: &'t Transcript<'_>, block: &Block) -> Cow<'t, ResponseFields> {
+    if block.kind != BlockKind::Response || block.close.is_none() {
+        return Cow::Owned(ResponseFields::default());
+    }
+    if t.source.len() >= KEEP_FIELDS_BELOW {
+        return Cow::Owned(parse(t, block));
+    }
+    let all = t.response_fields.get_or_init(|| {
+        t.blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+            .map(|b| (b.open.start, parse(t, b)))
+            .collect()
+    });
+    // Blocks open in source order: their fields are sorted by opener.
+    match all.binary_search_by_key(&block.open.start, |(at, _)| *at) {
+        Ok(i) => Cow::Borrowed(&all[i].1),
+        Err(_) => Cow::Owned(parse(t, block)),
+    }
+}
+
+fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
+    let mut fields: Vec<ResponseField> = Vec::new();
+    for index in block.lines() {
+        let line = t.line(index);
+        if line.kind == LineKind::Blank {
+            continue;
+        }
+        if let Some(Lead::Label { text, span }) = &line.lead {
+            if let Some(name) = FieldName::from_label(t.text(text)) {
+                fields.push(ResponseField {
+                    name,
+                    label: span.clone(),
+                    value: line.content.clone(),
+                    continuation: Vec::new(),
+                    items: Vec::new(),
+                });
+                continue;
+            }
+        }
+        // Protocol lines (an INVOKE, a CHAIN, a nested block's opener)
+        // are not part of a field's text.
+        let protocol = t.line_starts.marker(index);
+        let Some(field) = fields.last_mut() else {
+            continue;
+        };
+        if protocol {
+            continue;
+        }
+        match line.kind {
+            LineKind::ListItem { .. } => field.items.push(index),
+            _ => field.continuation.push(index),
+        }
+    }
+    ResponseFields { fields }
+}
