@@ -125,3 +125,65 @@ fn a_session_log_is_recognised_by_its_shape() {
         FileKind::SessionLog
     );
 }
+
+/// A Claude Code session log whose assistant turns say `replies`, in order.
+fn claude_log(replies: &[&str]) -> String {
+    let mut lines = vec![serde_json::json!({
+        "type": "user", "sessionId": "s1", "uuid": "u0",
+        "message": {"role": "user", "content": "go"}
+    })];
+    for (i, reply) in replies.iter().enumerate() {
+        lines.push(serde_json::json!({
+            "type": "assistant", "sessionId": "s1", "uuid": format!("a{i}"),
+            "message": {"role": "assistant", "content": [{"type": "text", "text": reply}]}
+        }));
+    }
+    lines
+        .iter()
+        .map(|l| l.to_string() + "\n")
+        .collect::<String>()
+}
+
+#[test]
+fn a_turn_is_checked_after_the_session_before_it_and_reports_only_its_own_text() {
+    let engine = Engine::new(Config::default());
+    let path = Path::new("session.jsonl");
+    let codes = |history: &str, text: &str| -> Vec<&'static str> {
+        engine
+            .check_turn(None, Some((history, Some(path))), text)
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    };
+    let selfish = "CFO: [INVOKE:cfo|What is our runway?]";
+    // A violation in the new turn: reported, its span in the turn's text.
+    let history = claude_log(&["CEO: The board meets today."]);
+    let found = engine.check_turn(None, Some((&history, Some(path))), selfish);
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["L001"]);
+    assert!(selfish[found[0].span.clone()].contains("cfo"), "{found:?}");
+    // A violation only in an earlier turn: not this turn's to fix.
+    let history = claude_log(&[selfish]);
+    assert_eq!(
+        codes(&history, "CEO: Thank you, noted."),
+        Vec::<&str>::new()
+    );
+    // Context carries over: Phase 2's isolation, opened earlier, holds.
+    let invoke = "CFO: [INVOKE:cro|What is the pipeline?]";
+    let phase = claude_log(&["## Phase 2: Independent contributions\n\nCFO: Runway is fine."]);
+    assert_eq!(codes(&phase, invoke), ["B001"]);
+    assert_eq!(
+        codes(&claude_log(&["CFO: Runway is fine."]), invoke),
+        Vec::<&str>::new()
+    );
+    // A log that already holds this turn's reply reads it once: the
+    // finding is reported, and only once.
+    let written = claude_log(&["CEO: The board meets today.", selfish]);
+    assert_eq!(codes(&written, selfish), ["L001"]);
+    // No history, or one that is no session log: the turn alone.
+    assert_eq!(
+        engine.check_turn(None, None, selfish).len(),
+        1,
+        "without history"
+    );
+    assert_eq!(codes("not a log at all", selfish), ["L001"]);
+}

@@ -243,3 +243,34 @@ fn a_marker_put_into_an_assistant_text_is_reported_where_it_is() {
         );
     }
 }
+
+/// Each log the current agent CLIs wrote, as the history of a new turn:
+/// read by its session reader, it adds none of its own findings to the
+/// turn's, and a self-invocation in the turn is reported in the turn's text.
+#[test]
+fn a_recorded_log_is_the_history_of_the_next_turn() {
+    if !available() {
+        return;
+    }
+    let engine = Engine::default();
+    let turn = "CFO: [INVOKE:cfo|What is our runway?]";
+    for (name, format, _) in LOGS.iter().filter(|(n, _, _)| n.starts_with("recorded/")) {
+        let path = root().join(name);
+        let log = fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            engine.session_format(Some(&path), &log),
+            Some(*format),
+            "{name}"
+        );
+        let found = engine.check_turn(None, Some((&log, Some(&path))), turn);
+        let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["L001"], "{name}: {found:#?}");
+        assert!(turn[found[0].span.clone()].contains("cfo"), "{name}");
+        assert!(
+            engine
+                .check_turn(None, Some((&log, Some(&path))), "CFO: Noted.")
+                .is_empty(),
+            "{name}"
+        );
+    }
+}

@@ -19,6 +19,7 @@
 
 mod kind;
 mod suppress;
+mod turn;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -124,6 +125,21 @@ impl Engine {
                 run: RunContext::empty(),
             },
         )
+    }
+
+    /// The diagnostics of a turn's final assistant text, read after the
+    /// session so far (`history`: the text of the session log an agent tool
+    /// wrote, and its path, which helps tell its format). Only what lies in
+    /// `text` is reported, with spans into `text`; a history that is no
+    /// session log boardlint reads adds no context. Settings are those of a
+    /// file at `path` (the project directory's, for an agent hook).
+    pub fn check_turn(
+        &self,
+        path: Option<&Path>,
+        history: Option<(&str, Option<&Path>)>,
+        text: &str,
+    ) -> Vec<Diagnostic> {
+        turn::check(&self.settings(path), history, text)
     }
 
     /// A file's text as `boardlint fmt` writes it, or `None` for a kind that
