@@ -8,6 +8,7 @@ use crate::commands::check::CheckArgs;
 use crate::commands::config::{ConfigArgs, InitArgs};
 use crate::commands::fmt::FmtArgs;
 use crate::commands::generate::CompletionsArgs;
+use crate::commands::hook::HookArgs;
 use crate::commands::rule::RuleArgs;
 
 #[derive(Debug, Parser)]
@@ -37,6 +38,11 @@ pub enum Command {
     /// Write a commented default `.boardlint.yaml` in the current directory
     /// (or in the directory given).
     Init(InitArgs),
+    /// The stop hook of the agent CLIs (Claude Code, Codex CLI, Gemini CLI,
+    /// Cursor): read the hook's JSON on standard input, check the turn's
+    /// answer after the session so far, and send it back to the model with
+    /// what to fix. Fails open.
+    Hook(HookArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page (roff).

@@ -24,6 +24,9 @@ pub struct Settings {
     /// Session logs: agent or sub-agent names mapped to role tokens, so that
     /// a message's speaker is known (`session.roles`).
     pub session_roles: Vec<(String, String)>,
+    /// `boardlint hook`: how many times one turn's answer is sent back
+    /// before the turn is let end (`hook.max-retries`).
+    pub hook_max_retries: usize,
 }
 
 /// The stages of the pipeline, in order, and its limits.
@@ -66,6 +69,7 @@ impl Default for Settings {
             rules: RuleSelection::default(),
             pipeline: Pipeline::default(),
             session_roles: Vec::new(),
+            hook_max_retries: 2,
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod check;
 pub mod config;
 pub mod fmt;
 pub mod generate;
+pub mod hook;
 pub mod rule;
 
 use std::collections::{BTreeMap, HashMap};

@@ -410,12 +410,14 @@ fn describe(value: &Value) -> String {
 }
 
 /// The message for an unknown key, with a "did you mean" where a known key
-/// is close.
+/// is close: at most one edit in three characters of the key (as cargo
+/// suggests), so that `selec` finds `select` but `foo` finds nothing.
 fn unknown(name: &str, known: &[&str], parent: Option<&str>) -> String {
+    let most = (name.chars().count().max(3) / 3).min(3);
     let close = known
         .iter()
         .map(|k| (edit_distance(name, k), k))
-        .filter(|(d, _)| *d <= 3)
+        .filter(|(d, _)| *d <= most)
         .min_by_key(|(d, _)| *d);
     match (close, parent) {
         (Some((_, k)), _) => format!("unknown setting; did you mean `{k}`?"),

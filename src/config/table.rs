@@ -393,6 +393,15 @@ pub const SETTINGS: &[Setting] = &[
         show: Some(|r, _| r.settings.pipeline.max_event_bytes.to_string()),
     },
     Setting {
+        key: "hook.max-retries",
+        ty: COUNT,
+        default: Default::Yaml("2"),
+        merge: Merge::Replaces,
+        doc: "`boardlint hook`: how many times one turn's answer is sent back to the model before the turn is let end, with a warning to the user",
+        apply: |r, v, _| r.settings.hook_max_retries = v.number() as usize,
+        show: Some(|r, _| r.settings.hook_max_retries.to_string()),
+    },
+    Setting {
         key: "session.roles",
         ty: ROLE_MAP,
         default: Default::Yaml("{}"),
@@ -633,10 +642,12 @@ mod tests {
                 "lint-code-blocks",
                 "kinds",
                 "pipeline",
+                "hook",
                 "session",
             ]
         );
         assert_eq!(names(Some("session")), ["roles"]);
+        assert_eq!(names(Some("hook")), ["max-retries"]);
         assert!(find("pipeline").is_none());
         assert_eq!(
             find("pipeline.stages").map(|s| s.key),

@@ -1,5 +1,6 @@
 //! Tests that run the real `boardlint` binary, split by concern.
 
+mod agent_hook;
 mod check_exit_codes;
 mod check_formats;
 mod check_stdin;

@@ -1,0 +1,162 @@
+//! `boardlint hook`: the stop hook of the agent CLIs. It reads the hook's
+//! JSON on standard input, checks the turn's final answer after the
+//! session so far, and, when something must be fixed, answers in the
+//! tool's own contract so that the tool sends the answer back to the model
+//! with boardlint's reason. Inside the agent loop it fails open: whatever
+//! goes wrong, the turn may end, and standard error says why.
+
+mod budget;
+mod payload;
+mod reply;
+
+use std::io::Write;
+use std::path::Path;
+
+use clap::Args;
+
+use super::check::FailOn;
+use crate::config::Config;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::engine::Engine;
+use crate::files::Input;
+pub use payload::Agent;
+
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The tool that calls the hook; by default told from its input.
+    #[arg(long, value_enum)]
+    pub agent: Option<Agent>,
+    /// The findings that send an answer back: errors (default) or any
+    /// warning too; `never` only reports.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// When the hook cannot check an answer (bad input, an unreadable
+    /// configuration, an internal error), block the turn instead of letting
+    /// it end.
+    #[arg(long)]
+    pub fail_closed: bool,
+}
+
+/// What one call decides.
+#[derive(Debug, PartialEq, Eq)]
+enum Answer {
+    /// Nothing to fix: the turn ends, nothing is printed.
+    Pass,
+    /// Send the answer back with this reply on standard output.
+    Block(String),
+    /// The retries are spent: the turn ends; a reply for the user on
+    /// standard output, if the tool has a field for it, and a line on
+    /// standard error.
+    Spent(Option<String>, String),
+}
+
+pub fn run(args: &HookArgs) -> i32 {
+    let input = match crate::files::read(&Input::Stdin) {
+        Ok(input) => input,
+        Err(e) => return cannot_check(args, &format!("cannot read the hook's input: {e}")),
+    };
+    let decided = crate::guard::contain(|| decide(args, &input));
+    let answer = match decided {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(why)) => return cannot_check(args, &why),
+        Err(panic) => return cannot_check(args, &format!("internal error: {panic}")),
+    };
+    let mut out = std::io::stdout().lock();
+    match answer {
+        Answer::Pass => {}
+        Answer::Block(reply) => {
+            let _ = writeln!(out, "{reply}");
+        }
+        Answer::Spent(reply, line) => {
+            eprintln!("{line}");
+            if let Some(reply) = reply {
+                let _ = writeln!(out, "{reply}");
+            }
+        }
+    }
+    0
+}
+
+/// The hook could not check the answer: fail open (exit 0, the turn ends),
+/// or with `--fail-closed` block it (exit 2, which every tool reads as a
+/// block with standard error as the reason).
+fn cannot_check(args: &HookArgs, why: &str) -> i32 {
+    if args.fail_closed {
+        eprintln!(
+            "boardlint hook could not check this answer: {why}; it is blocked (--fail-closed)"
+        );
+        2
+    } else {
+        eprintln!("boardlint hook: {why}; the turn is allowed to end");
+        0
+    }
+}
+
+fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
+    let payload = payload::parse(input, args.agent)?;
+    let Some(text) = payload.text.clone() else {
+        return Err(format!(
+            "{} sent no answer to check (no `last_assistant_message`)",
+            payload.agent.name()
+        ));
+    };
+    let config = load_config(payload.cwd.as_deref())?;
+    let max_retries = config.settings.hook_max_retries;
+    let (state, known) = budget::load(&payload);
+    // Gemini CLI hands a retry both answers, the one sent back first.
+    let text = match text.strip_prefix(state.answer.as_str()) {
+        Some(rest) if !state.answer.is_empty() && !rest.trim().is_empty() => rest.to_string(),
+        _ => text,
+    };
+    let history = payload
+        .transcript
+        .as_deref()
+        .and_then(|p| crate::files::read(&Input::File(p.to_path_buf())).ok());
+    let engine = Engine::new(config);
+    let found: Vec<Diagnostic> = engine
+        .check_turn(
+            payload.cwd.as_deref(),
+            history
+                .as_deref()
+                .map(|h| (h, payload.transcript.as_deref())),
+            &text,
+        )
+        .into_iter()
+        .filter(|d| sends_back(args.fail_on, d.severity))
+        .collect();
+    if found.is_empty() {
+        budget::clear(&payload);
+        return Ok(Answer::Pass);
+    }
+    let used = if known { state.retries } else { max_retries };
+    if used >= max_retries {
+        budget::clear(&payload);
+        let line = reply::spent_line(used, &found);
+        return Ok(Answer::Spent(reply::spent(payload.agent, &line), line));
+    }
+    budget::record(&payload, used + 1, &text);
+    Ok(Answer::Block(reply::block(
+        payload.agent,
+        &reply::reason(&text, &found),
+    )))
+}
+
+fn sends_back(fail_on: FailOn, severity: Severity) -> bool {
+    match fail_on {
+        FailOn::Error => severity == Severity::Error,
+        FailOn::Warning => matches!(severity, Severity::Error | Severity::Warning),
+        FailOn::Never => false,
+    }
+}
+
+/// The configuration that governs the agent's directory.
+fn load_config(cwd: Option<&Path>) -> Result<Config, String> {
+    let start = match cwd {
+        Some(dir) => dir.to_path_buf(),
+        None => std::env::current_dir().map_err(|e| crate::files::io_cause(&e))?,
+    };
+    Config::discover(&start).map_err(|errors| {
+        let first = errors.first().map(ToString::to_string).unwrap_or_default();
+        format!("the configuration cannot be read: {first}")
+    })
+}

@@ -1,0 +1,311 @@
+//! `boardlint hook`, run as each agent CLI runs it: the hook's JSON on
+//! standard input, the tool's contract on standard output.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use super::boardlint;
+
+const SELFISH: &str = "CFO: [INVOKE:cfo|What is our runway?]";
+const CLEAN: &str = "CFO: Our runway is 14 months.";
+
+/// A Claude Code session log whose assistant turns say `replies`.
+fn claude_log(dir: &Path, replies: &[&str]) -> String {
+    let mut text = json!({"type": "user", "sessionId": "s1", "uuid": "u0",
+        "message": {"role": "user", "content": "go"}})
+    .to_string()
+        + "\n";
+    for (i, reply) in replies.iter().enumerate() {
+        text += &(json!({"type": "assistant", "sessionId": "s1", "uuid": format!("a{i}"),
+            "message": {"role": "assistant", "content": [{"type": "text", "text": reply}]}})
+        .to_string()
+            + "\n");
+    }
+    let path = dir.join("session.jsonl");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Each tool's stop payload, with the keys its current version sends and
+/// one it does not (a later version's), for an answer and its log.
+fn payload(agent: &str, dir: &Path, transcript: &str, answer: &str, active: bool) -> String {
+    let cwd = dir.display().to_string();
+    match agent {
+        "claude" => json!({"session_id": "s1", "transcript_path": transcript, "cwd": cwd,
+            "prompt_id": "p", "permission_mode": "default", "effort": "high",
+            "hook_event_name": "Stop", "stop_hook_active": active,
+            "last_assistant_message": answer, "background_tasks": [], "session_crons": [],
+            "a_later_key": {"x": 1}}),
+        "codex" => json!({"session_id": "s1", "turn_id": "t1", "transcript_path": transcript,
+            "cwd": cwd, "hook_event_name": "Stop", "model": "m", "permission_mode": "default",
+            "stop_hook_active": active, "last_assistant_message": answer, "a_later_key": 1}),
+        "gemini" => json!({"session_id": "s1", "transcript_path": transcript, "cwd": cwd,
+            "hook_event_name": "AfterAgent", "timestamp": "2026-12-01T00:00:00Z",
+            "prompt": "say hi", "prompt_response": answer, "stop_hook_active": active,
+            "a_later_key": true}),
+        "cursor" => {
+            json!({"conversation_id": "s1", "generation_id": "g", "hook_event_name": "stop",
+            "status": "completed", "loop_count": if active { 1 } else { 0 },
+            "workspace_roots": [cwd], "cwd": cwd, "transcript_path": transcript,
+            "last_assistant_message": answer})
+        }
+        _ => unreachable!(),
+    }
+    .to_string()
+}
+
+/// Run the hook with its cache in `dir`: (exit code, stdout, stderr).
+fn hook(dir: &Path, input: &str, args: &[&str]) -> (i32, String, String) {
+    let out = boardlint()
+        .arg("hook")
+        .args(args)
+        .env("BOARDLINT_CACHE_DIR", dir.join("cache"))
+        .current_dir(dir)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn reply(stdout: &str) -> Value {
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout:?}"))
+}
+
+#[test]
+fn a_violating_answer_is_sent_back_in_each_tools_contract() {
+    for (agent, key, decision) in [
+        ("claude", "reason", Some("block")),
+        ("codex", "reason", Some("block")),
+        ("gemini", "reason", Some("deny")),
+        ("cursor", "followup_message", None),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = claude_log(dir.path(), &["CEO: The board meets today."]);
+        let (code, out, err) = hook(
+            dir.path(),
+            &payload(agent, dir.path(), &log, SELFISH, false),
+            &[],
+        );
+        assert_eq!(code, 0, "{agent}: {err}");
+        let r = reply(&out);
+        assert_eq!(
+            r.get("decision").and_then(Value::as_str),
+            decision,
+            "{agent}: {r}"
+        );
+        let reason = r[key].as_str().unwrap_or_else(|| panic!("{agent}: {r}"));
+        assert!(
+            reason.contains("L001 self-invocation (line 1, `[INVOKE:cfo|What is our runway?]`)"),
+            "{agent}: {reason}"
+        );
+        assert!(reason.contains("Rewrite your answer"), "{agent}: {reason}");
+    }
+}
+
+#[test]
+fn a_clean_answer_and_an_earlier_turns_violation_print_nothing() {
+    for agent in ["claude", "codex", "gemini", "cursor"] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = claude_log(dir.path(), &["CEO: The board meets today."]);
+        let (code, out, err) = hook(
+            dir.path(),
+            &payload(agent, dir.path(), &log, CLEAN, false),
+            &[],
+        );
+        assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""), "{agent}");
+        // The violation is in an earlier turn: not this answer's to fix.
+        let log = claude_log(dir.path(), &[SELFISH]);
+        let (code, out, _) = hook(
+            dir.path(),
+            &payload(agent, dir.path(), &log, CLEAN, false),
+            &[],
+        );
+        assert_eq!((code, out.as_str()), (0, ""), "{agent}");
+    }
+}
+
+#[test]
+fn the_session_so_far_is_the_answers_context() {
+    let dir = tempfile::tempdir().unwrap();
+    let invoke = "CFO: [INVOKE:cro|What is the pipeline?]";
+    let log = claude_log(
+        dir.path(),
+        &["## Phase 2: Independent contributions\n\nCFO: Runway is fine."],
+    );
+    let (_, out, _) = hook(
+        dir.path(),
+        &payload("claude", dir.path(), &log, invoke, false),
+        &[],
+    );
+    assert!(
+        reply(&out)["reason"]
+            .as_str()
+            .unwrap()
+            .contains("B001 invoke-during-isolation"),
+        "{out}"
+    );
+    let log = claude_log(dir.path(), &["CFO: Runway is fine."]);
+    let (_, out, _) = hook(
+        dir.path(),
+        &payload("claude", dir.path(), &log, invoke, false),
+        &[],
+    );
+    assert_eq!(out, "");
+}
+
+#[test]
+fn a_subagent_stop_reads_the_sub_agents_own_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let main = claude_log(dir.path(), &["CFO: Runway is fine."]);
+    let own = claude_log(
+        &sub,
+        &["## Phase 2: Independent contributions\n\nCFO: Runway is fine."],
+    );
+    let input = json!({"session_id": "s1", "transcript_path": main, "agent_transcript_path": own,
+        "agent_id": "a1", "cwd": dir.path(), "hook_event_name": "SubagentStop",
+        "stop_hook_active": false, "last_assistant_message": "CFO: [INVOKE:cro|What is the pipeline?]"});
+    let (_, out, _) = hook(dir.path(), &input.to_string(), &[]);
+    assert!(out.contains("B001"), "{out}");
+}
+
+#[test]
+fn the_retry_budget_lets_the_turn_end_with_a_warning_for_the_user() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &["CEO: The board meets today."]);
+    let first = payload("claude", dir.path(), &log, SELFISH, false);
+    let again = payload("claude", dir.path(), &log, SELFISH, true);
+    // Two sends back (the default `hook.max-retries`), then the turn ends.
+    for input in [&first, &again] {
+        let (_, out, _) = hook(dir.path(), input, &[]);
+        assert_eq!(reply(&out)["decision"], "block", "{out}");
+    }
+    let (code, out, err) = hook(dir.path(), &again, &[]);
+    assert_eq!(code, 0);
+    let r = reply(&out);
+    assert!(r.get("decision").is_none(), "{r}");
+    let line = r["systemMessage"].as_str().unwrap();
+    assert!(
+        line.contains("after 2 retries: L001 self-invocation"),
+        "{line}"
+    );
+    assert!(err.contains(line), "{err}");
+    // A fresh turn has a fresh budget.
+    let (_, out, _) = hook(dir.path(), &first, &[]);
+    assert_eq!(reply(&out)["decision"], "block");
+    // The budget is a setting.
+    std::fs::write(
+        dir.path().join(".boardlint.yaml"),
+        "hook:\n  max-retries: 0\n",
+    )
+    .unwrap();
+    let (_, out, _) = hook(dir.path(), &first, &[]);
+    assert!(
+        reply(&out)["systemMessage"]
+            .as_str()
+            .unwrap()
+            .contains("after 0 retries"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_retry_without_a_known_count_lets_the_turn_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &[]);
+    // No session id: the count cannot be kept, so a call after a block ends the turn.
+    let mut input: Value =
+        serde_json::from_str(&payload("claude", dir.path(), &log, SELFISH, true)).unwrap();
+    input.as_object_mut().unwrap().remove("session_id");
+    let (code, out, _) = hook(dir.path(), &input.to_string(), &[]);
+    assert_eq!(code, 0);
+    assert!(reply(&out).get("systemMessage").is_some(), "{out}");
+}
+
+#[test]
+fn gemini_is_not_told_of_the_answer_it_already_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &[]);
+    let (_, out, _) = hook(
+        dir.path(),
+        &payload("gemini", dir.path(), &log, SELFISH, false),
+        &[],
+    );
+    assert_eq!(reply(&out)["decision"], "deny");
+    // The retry's `prompt_response` holds both answers, the first first.
+    let both = format!("{SELFISH}{CLEAN}");
+    let (_, out, _) = hook(
+        dir.path(),
+        &payload("gemini", dir.path(), &log, &both, true),
+        &[],
+    );
+    assert_eq!(out, "", "{out}");
+}
+
+#[test]
+fn the_hook_fails_open_and_fails_closed_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-log.jsonl").display().to_string();
+    // A missing transcript: the answer is checked alone.
+    let (code, out, _) = hook(
+        dir.path(),
+        &payload("claude", dir.path(), &missing, SELFISH, false),
+        &[],
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("L001"), "{out}");
+    for (input, why) in [
+        ("{not json", "not JSON"),
+        (
+            r#"{"hook_event_name":"PreToolUse"}"#,
+            "`PreToolUse` is not an event",
+        ),
+        (
+            r#"{"hook_event_name":"Stop","session_id":"s"}"#,
+            "sent no answer",
+        ),
+    ] {
+        let (code, out, err) = hook(dir.path(), input, &[]);
+        assert_eq!((code, out.as_str()), (0, ""), "{input}");
+        assert!(
+            err.contains(why) && err.contains("the turn is allowed to end"),
+            "{err}"
+        );
+        let (code, out, err) = hook(dir.path(), input, &["--fail-closed"]);
+        assert_eq!((code, out.as_str()), (2, ""), "{input}");
+        assert!(
+            err.contains(why) && err.contains("blocked (--fail-closed)"),
+            "{err}"
+        );
+    }
+    // An unreadable configuration never blocks the agent either.
+    std::fs::write(dir.path().join(".boardlint.yaml"), "bullet-limit: [\n").unwrap();
+    let (code, out, err) = hook(
+        dir.path(),
+        &payload("claude", dir.path(), &missing, SELFISH, false),
+        &[],
+    );
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(
+        err.contains("configuration cannot be read") && err.contains(".boardlint.yaml"),
+        "{err}"
+    );
+}
+
+#[test]
+fn fail_on_chooses_which_findings_send_an_answer_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &[]);
+    let (_, out, _) = hook(
+        dir.path(),
+        &payload("claude", dir.path(), &log, SELFISH, false),
+        &["--fail-on", "never"],
+    );
+    assert_eq!(out, "");
+}
