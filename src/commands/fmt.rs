@@ -294,7 +294,7 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
 /// The diff of a file's formatting, safe for a terminal: control
 /// characters, escape sequences and bidirectional controls from the content
 /// or the name are escaped as in every human output.
-fn unified_diff(name: &str, old: &str, new: &str) -> String {
+pub(crate) fn unified_diff(name: &str, old: &str, new: &str) -> String {
     let name = crate::output::safe::text(name);
     let diff = similar::TextDiff::from_lines(old, new)
         .unified_diff()

@@ -1,6 +1,7 @@
 //! Tests that run the real `boardlint` binary, split by concern.
 
 mod agent_hook;
+mod agent_hook_install;
 mod check_exit_codes;
 mod check_formats;
 mod check_stdin;

@@ -6,13 +6,15 @@
 //! goes wrong, the turn may end, and standard error says why.
 
 mod budget;
+mod install;
+mod json;
 mod payload;
 mod reply;
 
 use std::io::Write;
 use std::path::Path;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use super::check::FailOn;
 use crate::config::Config;
@@ -22,7 +24,10 @@ use crate::files::Input;
 pub use payload::Agent;
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct HookArgs {
+    #[command(subcommand)]
+    pub action: Option<HookAction>,
     /// The tool that calls the hook; by default told from its input.
     #[arg(long, value_enum)]
     pub agent: Option<Agent>,
@@ -35,6 +40,17 @@ pub struct HookArgs {
     /// it end.
     #[arg(long)]
     pub fail_closed: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HookAction {
+    /// Add boardlint's hook to a tool's configuration file (Claude Code
+    /// `.claude/settings.json`, Codex CLI `.codex/hooks.json`, Gemini CLI
+    /// `.gemini/settings.json`, Cursor `.cursor/hooks.json`), keeping all
+    /// else in it.
+    Install(install::InstallArgs),
+    /// Remove from a tool's configuration exactly what `hook install` added.
+    Uninstall(install::InstallArgs),
 }
 
 /// What one call decides.
@@ -51,6 +67,11 @@ enum Answer {
 }
 
 pub fn run(args: &HookArgs) -> i32 {
+    match &args.action {
+        Some(HookAction::Install(a)) => return install::install(a),
+        Some(HookAction::Uninstall(a)) => return install::uninstall(a),
+        None => {}
+    }
     let input = match crate::files::read(&Input::Stdin) {
         Ok(input) => input,
         Err(e) => return cannot_check(args, &format!("cannot read the hook's input: {e}")),

@@ -1,0 +1,306 @@
+//! `boardlint hook install` and `uninstall`: boardlint's hook merged into
+//! the tool's own configuration file, beside whatever else it holds, and
+//! taken out again: exactly the entries it added.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::json::Json;
+use super::payload::Agent;
+
+#[derive(Debug, Args)]
+pub struct InstallArgs {
+    /// The tool whose configuration gets the hook.
+    #[arg(value_enum)]
+    pub agent: Agent,
+    /// The project's configuration, in the current directory (the default).
+    #[arg(long, conflicts_with = "user")]
+    pub project: bool,
+    /// The user's configuration, in the home directory (for Codex CLI,
+    /// `$CODEX_HOME`).
+    #[arg(long)]
+    pub user: bool,
+    /// Print the change as a diff instead of writing it.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The command the hook runs (an absolute path, say, when `boardlint`
+    /// is not on the tool's `PATH`).
+    #[arg(long, default_value = "boardlint hook")]
+    pub command: String,
+}
+
+/// The file, the events and the entry of one tool.
+struct Target {
+    path: PathBuf,
+    events: &'static [&'static str],
+    command: String,
+}
+
+fn target(args: &InstallArgs) -> Result<Target, String> {
+    let home = || {
+        std::env::var_os("HOME")
+            .filter(|h| !h.is_empty())
+            .map(PathBuf::from)
+            .ok_or_else(|| "HOME is not set: use --project".to_string())
+    };
+    let user = args.user;
+    let (dir, file, events): (PathBuf, &str, &'static [&'static str]) = match args.agent {
+        Agent::Claude => (
+            if user {
+                home()?.join(".claude")
+            } else {
+                PathBuf::from(".claude")
+            },
+            "settings.json",
+            &["Stop", "SubagentStop"],
+        ),
+        Agent::Codex => (
+            if user {
+                match std::env::var_os("CODEX_HOME").filter(|h| !h.is_empty()) {
+                    Some(dir) => PathBuf::from(dir),
+                    None => home()?.join(".codex"),
+                }
+            } else {
+                PathBuf::from(".codex")
+            },
+            "hooks.json",
+            &["Stop", "SubagentStop"],
+        ),
+        Agent::Gemini => (
+            if user {
+                home()?.join(".gemini")
+            } else {
+                PathBuf::from(".gemini")
+            },
+            "settings.json",
+            &["AfterAgent"],
+        ),
+        Agent::Cursor => (
+            if user {
+                home()?.join(".cursor")
+            } else {
+                PathBuf::from(".cursor")
+            },
+            "hooks.json",
+            &["stop"],
+        ),
+    };
+    let command = match args.agent {
+        // Cursor's input is told by its event too, but naming it costs
+        // nothing and survives a change of its keys.
+        Agent::Cursor => format!("{} --agent cursor", args.command),
+        _ => args.command.clone(),
+    };
+    Ok(Target {
+        path: dir.join(file),
+        events,
+        command,
+    })
+}
+
+pub fn install(args: &InstallArgs) -> i32 {
+    change(args, true)
+}
+
+pub fn uninstall(args: &InstallArgs) -> i32 {
+    change(args, false)
+}
+
+fn change(args: &InstallArgs, adding: bool) -> i32 {
+    let result = target(args).and_then(|t| {
+        let before = match std::fs::read_to_string(&t.path) {
+            Ok(text) => Some(text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => {
+                return Err(format!(
+                    "{}: {}",
+                    t.path.display(),
+                    crate::files::io_cause(&e)
+                ))
+            }
+        };
+        let mut json = match &before {
+            Some(text) if !text.trim().is_empty() => serde_json::from_str::<Json>(text)
+                .map_err(|e| format!("{}: not JSON ({e}); left as it is", t.path.display()))?,
+            _ => Json::object(),
+        };
+        if !matches!(json, Json::Object(_)) {
+            return Err(format!(
+                "{}: not a JSON object; left as it is",
+                t.path.display()
+            ));
+        }
+        let changed = if adding {
+            add(&mut json, args.agent, &t)
+        } else {
+            remove(&mut json, args.agent, &t)
+        };
+        Ok((t, before, json, changed))
+    });
+    let (t, before, json, changed) = match result {
+        Ok(done) => done,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return 2;
+        }
+    };
+    let shown = crate::files::display_path(&t.path);
+    let events = t.events.join(", ");
+    if !changed {
+        if adding {
+            println!("boardlint's hook is already in {shown} ({events})");
+        } else {
+            println!("boardlint's hook is not in {shown}: nothing to remove");
+        }
+        return 0;
+    }
+    let emptied = !adding && is_bare(&json, args.agent);
+    let after = if emptied {
+        String::new()
+    } else {
+        json.pretty()
+    };
+    if args.dry_run {
+        print!(
+            "{}",
+            super::super::fmt::unified_diff(&shown, before.as_deref().unwrap_or(""), &after)
+        );
+        return 0;
+    }
+    let written = match (&before, emptied) {
+        (Some(_), true) => std::fs::remove_file(&t.path).map_err(|e| crate::files::io_cause(&e)),
+        (Some(read), false) => crate::files::write_atomic(&t.path, read, &after).map(|_| ()),
+        (None, _) => create(&t.path, &after),
+    };
+    if let Err(why) = written {
+        eprintln!("error: {shown}: {why}");
+        return 2;
+    }
+    if adding {
+        println!(
+            "added boardlint's hook to {shown} ({events}): `{}`",
+            t.command
+        );
+        if args.agent == Agent::Codex {
+            println!(
+                "Codex CLI runs only hooks it trusts: run `codex exec --dangerously-bypass-hook-trust …`, or trust this one in config.toml (`[hooks.state.\"<key>\"]` with `trusted_hash` set to the hash `codex app-server` reports for it in `hooks/list`)"
+            );
+        }
+    } else if emptied {
+        println!("removed boardlint's hook from {shown}, and the file, which held nothing else");
+    } else {
+        println!("removed boardlint's hook from {shown} ({events})");
+    }
+    0
+}
+
+fn create(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| crate::files::io_cause(&e))?;
+    }
+    crate::files::write_new(path, text)
+}
+
+/// The hook entry boardlint writes for one event.
+fn entry(agent: Agent, command: &str) -> Json {
+    let pair = |k: &str, v: Json| (k.to_string(), v);
+    match agent {
+        Agent::Cursor => Json::Object(vec![
+            pair("command", Json::string(command)),
+            pair("loop_limit", Json::Number(2.into())),
+        ]),
+        _ => Json::Object(vec![pair(
+            "hooks",
+            Json::Array(vec![Json::Object(vec![
+                pair("type", Json::string("command")),
+                pair("command", Json::string(command)),
+            ])]),
+        )]),
+    }
+}
+
+/// Whether an event's list already runs `command`.
+fn has(list: &[Json], agent: Agent, command: &str) -> bool {
+    list.iter().any(|e| match agent {
+        Agent::Cursor => e.get("command").and_then(Json::as_str) == Some(command),
+        _ => match e.get("hooks") {
+            Some(Json::Array(hooks)) => hooks
+                .iter()
+                .any(|h| h.get("command").and_then(Json::as_str) == Some(command)),
+            _ => false,
+        },
+    })
+}
+
+fn add(json: &mut Json, agent: Agent, t: &Target) -> bool {
+    let mut changed = false;
+    if agent == Agent::Cursor && json.get("version").is_none() {
+        if let Json::Object(pairs) = json {
+            pairs.insert(0, ("version".to_string(), Json::Number(1.into())));
+        }
+        changed = true;
+    }
+    let Some(hooks) = json.entry("hooks", Json::object()) else {
+        return changed;
+    };
+    for event in t.events {
+        let Some(Json::Array(list)) = hooks.entry(event, Json::Array(Vec::new())) else {
+            continue;
+        };
+        if !has(list, agent, &t.command) {
+            list.push(entry(agent, &t.command));
+            changed = true;
+        }
+    }
+    changed
+}
+
+fn remove(json: &mut Json, agent: Agent, t: &Target) -> bool {
+    let mut changed = false;
+    let Some(hooks @ Json::Object(_)) = json.entry("hooks", Json::object()) else {
+        return false;
+    };
+    for event in t.events {
+        let Some(Json::Array(list)) = hooks.entry(event, Json::Array(Vec::new())) else {
+            continue;
+        };
+        let before = list.len();
+        match agent {
+            Agent::Cursor => {
+                list.retain(|e| e.get("command").and_then(Json::as_str) != Some(&t.command));
+            }
+            _ => {
+                for group in list.iter_mut() {
+                    if let Some(Json::Array(items)) = group.entry("hooks", Json::Array(Vec::new()))
+                    {
+                        let n = items.len();
+                        items.retain(|h| {
+                            h.get("command").and_then(Json::as_str) != Some(&t.command)
+                        });
+                        changed |= items.len() != n;
+                    }
+                }
+                list.retain(|g| !matches!(g.get("hooks"), Some(h) if h.is_empty_container()));
+            }
+        }
+        changed |= list.len() != before;
+        if list.is_empty() {
+            hooks.remove(event);
+        }
+    }
+    if hooks.is_empty_container() {
+        json.remove("hooks");
+    }
+    changed
+}
+
+/// A file left with nothing but what boardlint's hook needed.
+fn is_bare(json: &Json, agent: Agent) -> bool {
+    match json {
+        Json::Object(pairs) => pairs
+            .iter()
+            .all(|(k, v)| agent == Agent::Cursor && k == "version" && *v == Json::Number(1.into())),
+        _ => false,
+    }
+}
