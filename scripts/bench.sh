@@ -10,7 +10,7 @@
 #   BENCH_SHAPES="dense:1 random:4" scripts/bench.sh corpus
 #                                    the varied shapes (NAME:SEED) measured
 #
-# Sections: shapes, memory, corpus, sessions. Inputs are generated (seeded, so every
+# Sections: shapes, memory, corpus, sessions, hook. Inputs are generated (seeded, so every
 # run sees the same bytes) under $BENCH_DIR (default: a temporary
 # directory, removed afterwards). Needs hyperfine and GNU time (installed
 # with apt-get when missing and run as root, as is ripgrep for the
@@ -21,7 +21,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 sections=("$@")
-[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus sessions)
+[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus sessions hook)
 
 if ! command -v hyperfine >/dev/null; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -261,11 +261,62 @@ sessions() {
     echo
 }
 
+# The median wall time of a command run by the shell (for one that reads
+# standard input from a file), in seconds.
+median_shell() {
+    local json="$dir/hyperfine.json"
+    hyperfine --style none -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$1" >/dev/null 2>&1
+    python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
+}
+
+# `boardlint hook` answering a Stop after a session log: a tool-heavy log
+# (the session generator's) and a text-heavy one (a transcript's text as
+# assistant messages of about 4 KB), of 5 MB and 100 MB.
+hook() {
+    echo "== hook: a Stop hook after the session so far (targets: 5 MB under 50 ms; 100 MB at most one check of the log)"
+    printf '%-14s %10s %10s %10s\n' log bytes hook check
+    local size kind t_hook t_check
+    export BOARDLINT_CACHE_DIR="$dir/hook-cache"
+    for mb in 5 100; do
+        for kind in tools text; do
+            if [ "$kind" = tools ]; then
+                "$gen" session claude "$dir/log.jsonl" "${mb}MB" 3 2>/dev/null
+            else
+                "$gen" file "$dir/t.md" "${mb}MB" 7 >/dev/null 2>&1
+                python3 - "$dir/t.md" "$dir/log.jsonl" <<'PY'
+import json, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+out = open(sys.argv[2], "w", encoding="utf-8")
+part, n, i = [], 0, 0
+def flush():
+    global part, n, i
+    if part:
+        out.write(json.dumps({"type": "user", "sessionId": "b", "uuid": f"u{i}", "message": {"role": "user", "content": "next"}}) + "\n")
+        out.write(json.dumps({"type": "assistant", "sessionId": "b", "uuid": f"a{i}", "message": {"role": "assistant", "content": [{"type": "text", "text": "\n\n".join(part)}]}}) + "\n")
+        part, n, i = [], 0, i + 1
+for para in text.split("\n\n"):
+    part.append(para); n += len(para)
+    if n > 4000: flush()
+flush()
+PY
+                rm -f "$dir/t.md"
+            fi
+            python3 -c 'import json,sys; print(json.dumps({"session_id": "bench", "transcript_path": sys.argv[1], "cwd": sys.argv[2], "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": "CFO: [INVOKE:cfo|What is our runway?]"}))' "$dir/log.jsonl" "$dir" >"$dir/hook.json"
+            size="$(stat -c %s "$dir/log.jsonl")"
+            t_hook="$(median_shell "$bl hook < $dir/hook.json")"
+            t_check="$(median "$bl check --format concise $dir/log.jsonl")"
+            printf '%-14s %10s %9ss %9ss\n' "${mb} MB ${kind}" "$size" "$t_hook" "$t_check"
+        done
+    done
+    rm -f "$dir/log.jsonl" "$dir/hook.json"
+    echo
+}
+
 for s in "${sections[@]}"; do
     case "$s" in
-        shapes | memory | corpus | sessions) "$s" ;;
+        shapes | memory | corpus | sessions | hook) "$s" ;;
         *)
-            echo "bench: unknown section $s (shapes, memory, corpus, sessions)" >&2
+            echo "bench: unknown section $s (shapes, memory, corpus, sessions, hook)" >&2
             exit 2
             ;;
     esac

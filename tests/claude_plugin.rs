@@ -16,7 +16,11 @@ fn read(rel: &str) -> Value {
 fn the_plugin_is_this_version_and_runs_boardlint_hook_at_each_stop() {
     let manifest = read(".claude-plugin/plugin.json");
     assert_eq!(manifest["name"], "boardlint");
-    assert_eq!(manifest["version"], env!("CARGO_PKG_VERSION"), "bump .claude-plugin/plugin.json");
+    assert_eq!(
+        manifest["version"],
+        env!("CARGO_PKG_VERSION"),
+        "bump .claude-plugin/plugin.json"
+    );
     let market = read(".claude-plugin/marketplace.json");
     assert_eq!(market["plugins"][0]["name"], "boardlint");
     assert_eq!(market["plugins"][0]["source"], "./");

@@ -182,6 +182,11 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
             "added boardlint's hook to {shown} ({events}): `{}`",
             t.command
         );
+        if args.agent == Agent::Codex && !args.user {
+            println!(
+                "Codex CLI reads a project's .codex/hooks.json only when the project is trusted: `[projects.\"<this directory>\"] trust_level = \"trusted\"` in its config.toml (or install with --user, into $CODEX_HOME/hooks.json)"
+            );
+        }
         if args.agent == Agent::Codex {
             println!(
                 "Codex CLI runs only hooks it trusts: run `codex exec --dangerously-bypass-hook-trust …`, or trust this one in config.toml (`[hooks.state.\"<key>\"]` with `trusted_hash` set to the hash `codex app-server` reports for it in `hooks/list`)"
