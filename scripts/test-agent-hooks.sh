@@ -44,16 +44,8 @@ CLEAN_REPLY="Our runway is 14 months"
 REASON="L001 self-invocation"
 CLI_TIMEOUT=120 # seconds for one CLI run (the fake model stops itself then too)
 
-failures=0
-ok() { printf 'ok: %s\n' "$*"; }
-fail() {
-    printf 'FAIL: %s\n' "$*"
-    failures=$((failures + 1))
-}
-die() {
-    printf 'FAIL: %s\n' "$*"
-    exit 1
-}
+# shellcheck source=scripts/report.sh
+source "$REPO_ROOT/scripts/report.sh"
 indent() { sed 's/^/    | /'; }
 
 CLIS=("$@")

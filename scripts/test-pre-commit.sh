@@ -22,16 +22,8 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PYTHON="${PYTHON:-python3}"
 
-failures=0
-ok() { printf 'ok: %s\n' "$*"; }
-fail() {
-    printf 'FAIL: %s\n' "$*"
-    failures=$((failures + 1))
-}
-die() {
-    printf 'FAIL: %s\n' "$*"
-    exit 1
-}
+# shellcheck source=scripts/report.sh
+source "$REPO_ROOT/scripts/report.sh"
 
 for tool in git cargo "$PYTHON"; do
     command -v "$tool" >/dev/null 2>&1 || die "\`$tool\` is not on PATH"

@@ -44,47 +44,24 @@ fn target(args: &InstallArgs) -> Result<Target, String> {
             .map(PathBuf::from)
             .ok_or_else(|| "HOME is not set: use --project".to_string())
     };
-    let user = args.user;
+    // The project's directory, or the user's: `~/NAME`, or for Codex CLI
+    // `$CODEX_HOME` when it is set.
+    let dir = |name: &str| -> Result<PathBuf, String> {
+        if !args.user {
+            return Ok(PathBuf::from(name));
+        }
+        if args.agent == Agent::Codex {
+            if let Some(home) = std::env::var_os("CODEX_HOME").filter(|h| !h.is_empty()) {
+                return Ok(PathBuf::from(home));
+            }
+        }
+        Ok(home()?.join(name))
+    };
     let (dir, file, events): (PathBuf, &str, &'static [&'static str]) = match args.agent {
-        Agent::Claude => (
-            if user {
-                home()?.join(".claude")
-            } else {
-                PathBuf::from(".claude")
-            },
-            "settings.json",
-            &["Stop", "SubagentStop"],
-        ),
-        Agent::Codex => (
-            if user {
-                match std::env::var_os("CODEX_HOME").filter(|h| !h.is_empty()) {
-                    Some(dir) => PathBuf::from(dir),
-                    None => home()?.join(".codex"),
-                }
-            } else {
-                PathBuf::from(".codex")
-            },
-            "hooks.json",
-            &["Stop", "SubagentStop"],
-        ),
-        Agent::Gemini => (
-            if user {
-                home()?.join(".gemini")
-            } else {
-                PathBuf::from(".gemini")
-            },
-            "settings.json",
-            &["AfterAgent"],
-        ),
-        Agent::Cursor => (
-            if user {
-                home()?.join(".cursor")
-            } else {
-                PathBuf::from(".cursor")
-            },
-            "hooks.json",
-            &["stop"],
-        ),
+        Agent::Claude => (dir(".claude")?, "settings.json", &["Stop", "SubagentStop"]),
+        Agent::Codex => (dir(".codex")?, "hooks.json", &["Stop", "SubagentStop"]),
+        Agent::Gemini => (dir(".gemini")?, "settings.json", &["AfterAgent"]),
+        Agent::Cursor => (dir(".cursor")?, "hooks.json", &["stop"]),
     };
     let command = match args.agent {
         // Cursor's input is told by its event too, but naming it costs
