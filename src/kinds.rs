@@ -29,17 +29,35 @@ pub enum FileKind {
 }
 
 impl FileKind {
-    /// The name the `kinds` setting uses.
+    /// The kinds a file can be forced to be read as, in the order their
+    /// names are listed (`kinds` in the configuration, `boardlint mcp`'s
+    /// `kind`).
+    pub const NAMED: [FileKind; 6] = [
+        FileKind::Transcript,
+        FileKind::DecisionLog,
+        FileKind::Handoff,
+        FileKind::TransitionLog,
+        FileKind::HandshakeLog,
+        FileKind::SessionLog,
+    ];
+
+    /// The name the `kinds` setting uses (`other` for a file that is no
+    /// record boardlint knows, which cannot be forced).
+    pub fn name(self) -> &'static str {
+        match self {
+            FileKind::Transcript => "transcript",
+            FileKind::DecisionLog => "decision-log",
+            FileKind::Handoff => "handoff",
+            FileKind::TransitionLog => "transition-log",
+            FileKind::HandshakeLog => "handshake-log",
+            FileKind::SessionLog => "session-log",
+            FileKind::Other => "other",
+        }
+    }
+
+    /// The kind the `kinds` setting names so.
     pub fn from_name(name: &str) -> Option<FileKind> {
-        Some(match name {
-            "transcript" => FileKind::Transcript,
-            "decision-log" => FileKind::DecisionLog,
-            "handoff" => FileKind::Handoff,
-            "transition-log" => FileKind::TransitionLog,
-            "handshake-log" => FileKind::HandshakeLog,
-            "session-log" => FileKind::SessionLog,
-            _ => return None,
-        })
+        FileKind::NAMED.into_iter().find(|k| k.name() == name)
     }
 }
 
@@ -54,4 +72,19 @@ pub fn has_dirs(path: &Path, parent: &str, child: &str) -> bool {
         })
         .unwrap_or_default();
     dirs.windows(2).any(|w| w[0] == parent && w[1] == child)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_named_kind_reads_back_from_its_name() {
+        for kind in FileKind::NAMED {
+            assert_eq!(FileKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(FileKind::from_name("other"), None);
+        assert_eq!(FileKind::from_name("Transcript"), None);
+        assert_eq!(FileKind::from_name(""), None);
+    }
 }
