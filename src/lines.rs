@@ -1,13 +1,17 @@
 //! Byte offsets to line and column numbers.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// A place in a file: 1-based line, 1-based column counted in bytes of the
 /// raw line, and the 0-based byte offset.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
 pub struct Position {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, counted in bytes of the raw line.
     pub column: usize,
+    /// 0-based byte offset from the start of the file.
     pub offset: usize,
 }
 
