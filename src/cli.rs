@@ -9,6 +9,7 @@ use crate::commands::config::{ConfigArgs, InitArgs};
 use crate::commands::fmt::FmtArgs;
 use crate::commands::generate::CompletionsArgs;
 use crate::commands::hook::HookArgs;
+use crate::commands::mcp::McpArgs;
 use crate::commands::rule::RuleArgs;
 
 #[derive(Debug, Parser)]
@@ -43,6 +44,10 @@ pub enum Command {
     /// answer after the session so far, and send it back to the model with
     /// what to fix. Fails open.
     Hook(HookArgs),
+    /// A Model Context Protocol server on standard input and output: the
+    /// tools `check`, `format`, `explain_rule` and `list_rules`, for agents
+    /// to lint their drafts before answering.
+    Mcp(McpArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page (roff).

@@ -6,6 +6,7 @@ pub mod config;
 pub mod fmt;
 pub mod generate;
 pub mod hook;
+pub mod mcp;
 pub mod rule;
 
 use std::collections::{BTreeMap, HashMap};

@@ -128,6 +128,7 @@ impl Config {
         match resolve::resolve(layers) {
             Ok(mut config) if errors.is_empty() => {
                 config.path = Some(path.to_path_buf());
+                config.files = order;
                 return Ok(config);
             }
             Ok(_) => {}

@@ -68,6 +68,7 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
     settings.rules = selection;
     Ok(Config {
         path: None,
+        files: Vec::new(),
         settings,
         lang,
         exclude,

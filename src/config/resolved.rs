@@ -16,6 +16,9 @@ use crate::settings::Settings;
 pub struct Config {
     /// The file found (or given), if any.
     pub(crate) path: Option<PathBuf>,
+    /// The files it was read from: the one found (or given) first, then
+    /// each it extends. Empty when it was read from no file.
+    pub(crate) files: Vec<PathBuf>,
     pub(crate) settings: Settings,
     pub(crate) lang: Option<Lang>,
     /// Globs relative to the configuration's directory.

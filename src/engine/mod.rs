@@ -29,6 +29,7 @@ use crate::context::{FileContext, RunContext};
 use crate::diagnostic::Diagnostic;
 use crate::format::FormatOptions;
 use crate::kinds::FileKind;
+use crate::model::sections::Lang;
 use crate::sessions::SessionFormat;
 use crate::settings::Settings;
 
@@ -145,6 +146,17 @@ impl Engine {
     /// A file's text as `boardlint fmt` writes it, or `None` for a kind that
     /// is not formatted (only transcripts and decision logs are).
     pub fn format(&self, path: Option<&Path>, text: &str) -> Option<String> {
+        self.format_in(path, text, None)
+    }
+
+    /// [`Engine::format`] with the card headings printed in `lang` when it
+    /// is given (as `fmt --lang`), else in the configuration's `lang`.
+    pub(crate) fn format_in(
+        &self,
+        path: Option<&Path>,
+        text: &str,
+        lang: Option<Lang>,
+    ) -> Option<String> {
         let kind = self.kind(path, text);
         let settings = self.settings(path);
         formats(kind).then(|| {
@@ -152,7 +164,7 @@ impl Engine {
                 text,
                 &settings,
                 &FormatOptions {
-                    lang: self.config.lang,
+                    lang: lang.or(self.config.lang),
                 },
             )
         })

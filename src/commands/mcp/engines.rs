@@ -1,0 +1,191 @@
+//! The engine for each call: the configuration that governs the call's
+//! path (found from the server's working directory, as `boardlint check`
+//! finds it), or `--config FILE`, or none with `--isolated`. A
+//! configuration is read again when the modification time or size of its
+//! file, or of a file it extends, changes, so an edit applies from the next
+//! call without a restart.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
+
+use crate::commands::ConfigFlags;
+use crate::config::Config;
+use crate::engine::Engine;
+
+/// What tells a file's versions apart: its modification time and size
+/// (`None` when it cannot be read).
+type Stamp = Option<(SystemTime, u64)>;
+
+/// A configuration loaded, and the stamps of the files it was read from.
+struct Loaded {
+    stamps: Vec<(PathBuf, Stamp)>,
+    engine: Engine,
+}
+
+impl Loaded {
+    fn is_current(&self) -> bool {
+        self.stamps.iter().all(|(path, was)| stamp(path) == *was)
+    }
+}
+
+pub struct Engines {
+    /// `--config FILE`.
+    fixed: Option<PathBuf>,
+    /// `--isolated`: the defaults, whatever files there are.
+    isolated: bool,
+    /// Configuration file → what was loaded from it. A configuration with
+    /// errors is not kept: it is read again at each call until it loads.
+    loaded: Mutex<HashMap<PathBuf, Loaded>>,
+}
+
+impl Engines {
+    pub fn new(flags: &ConfigFlags) -> Engines {
+        Engines {
+            fixed: flags.config.clone(),
+            isolated: flags.isolated,
+            loaded: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The engine for a file at `path` (real or not), or for text that is
+    /// no file: the configuration of the server's working directory.
+    pub fn for_path(&self, path: Option<&Path>) -> Result<Engine, String> {
+        if self.isolated {
+            return Ok(Engine::default());
+        }
+        let file = match &self.fixed {
+            Some(file) => file.clone(),
+            None => match crate::config::find(path.unwrap_or(Path::new("."))) {
+                Some(file) => file,
+                None => return Ok(Engine::default()),
+            },
+        };
+        let mut loaded = self
+            .loaded
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(known) = loaded.get(&file).filter(|l| l.is_current()) {
+            return Ok(known.engine.clone());
+        }
+        let before = stamp(&file);
+        match Config::load(&file) {
+            Ok(config) => {
+                let stamps: Vec<(PathBuf, Stamp)> =
+                    config.files.iter().map(|p| (p.clone(), stamp(p))).collect();
+                let engine = Engine::new(config);
+                // Changed while it was read: not kept, read again next time.
+                if stamps.first().is_some_and(|(_, s)| *s == before) {
+                    let kept = Loaded {
+                        stamps,
+                        engine: engine.clone(),
+                    };
+                    loaded.insert(file, kept);
+                } else {
+                    loaded.remove(&file);
+                }
+                Ok(engine)
+            }
+            Err(errors) => {
+                loaded.remove(&file);
+                Err(config_errors(&file, &errors))
+            }
+        }
+    }
+}
+
+fn stamp(path: &Path) -> Stamp {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// A configuration's errors, each on a line of its own.
+fn config_errors(path: &Path, errors: &[crate::config::ConfigError]) -> String {
+    let mut out = format!(
+        "the configuration {} has errors; fix them to check or format here:",
+        crate::files::display_path(path)
+    );
+    for e in errors {
+        out.push_str("\n  ");
+        out.push_str(&e.to_string());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(config: Option<PathBuf>, isolated: bool) -> ConfigFlags {
+        ConfigFlags { config, isolated }
+    }
+
+    fn ignores_l001(engine: &Engine) -> bool {
+        let text = "CFO: [INVOKE:cfo|What is our runway?]\n";
+        !engine.check(None, text).iter().any(|d| d.code == "L001")
+    }
+
+    #[test]
+    fn a_configuration_file_is_read_again_once_it_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(".boardlint.yaml");
+        std::fs::write(&file, "ignore: [L001]\n").unwrap();
+        let engines = Engines::new(&flags(Some(file.clone()), false));
+        assert!(ignores_l001(&engines.for_path(None).unwrap()));
+        // A different size is a different version, whatever the clock says.
+        std::fs::write(&file, "ignore: [L002, L003]\n").unwrap();
+        assert!(!ignores_l001(&engines.for_path(None).unwrap()));
+        std::fs::write(&file, "ignore: L001: oops\n").unwrap();
+        let error = engines.for_path(None).unwrap_err();
+        assert!(error.contains("has errors"), "{error}");
+        assert!(error.contains(".boardlint.yaml"), "{error}");
+        // Fixed, it loads again.
+        std::fs::write(&file, "ignore: [L001]\n").unwrap();
+        assert!(ignores_l001(&engines.for_path(None).unwrap()));
+    }
+
+    #[test]
+    fn a_file_it_extends_is_watched_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(".boardlint.yaml");
+        let base = dir.path().join("base.yaml");
+        std::fs::write(&file, "extends: base.yaml\n").unwrap();
+        std::fs::write(&base, "ignore: [L001]\n").unwrap();
+        let engines = Engines::new(&flags(Some(file.clone()), false));
+        assert!(ignores_l001(&engines.for_path(None).unwrap()));
+        std::fs::write(&base, "ignore: [L002, L003]\n").unwrap();
+        assert!(!ignores_l001(&engines.for_path(None).unwrap()));
+        // An error in the file extended, then its fix, with the file that
+        // extends it untouched.
+        std::fs::write(&base, "ignore: [L001\n").unwrap();
+        let error = engines.for_path(None).unwrap_err();
+        assert!(error.contains("base.yaml"), "{error}");
+        std::fs::write(&base, "ignore: [L001]\n").unwrap();
+        assert!(ignores_l001(&engines.for_path(None).unwrap()));
+    }
+
+    #[test]
+    fn isolated_uses_the_defaults() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(".boardlint.yaml");
+        std::fs::write(&file, "ignore: [L001]\n").unwrap();
+        let engines = Engines::new(&flags(None, true));
+        assert!(!ignores_l001(&engines.for_path(Some(&file)).unwrap()));
+    }
+
+    #[test]
+    fn a_path_finds_the_configuration_above_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
+        std::fs::write(dir.path().join(".boardlint.yaml"), "ignore: [L001]\n").unwrap();
+        let engines = Engines::new(&flags(None, false));
+        // A virtual path: nothing exists under `drafts/`.
+        let draft = dir.path().join("drafts/q3.md");
+        assert!(ignores_l001(&engines.for_path(Some(&draft)).unwrap()));
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::fs::create_dir(elsewhere.path().join(".git")).unwrap();
+        let other = elsewhere.path().join("q3.md");
+        assert!(!ignores_l001(&engines.for_path(Some(&other)).unwrap()));
+    }
+}
