@@ -43,27 +43,8 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/boardlint-mcp.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
 # --- boardlint -----------------------------------------------------------------
-if [ -n "${BOARDLINT:-}" ]; then
-    # An absolute path: the clients start the server in a directory of its own.
-    case "$BOARDLINT" in
-    */*) BOARDLINT_BIN="$(cd "$(dirname "$BOARDLINT")" 2>/dev/null && pwd)/$(basename "$BOARDLINT")" ||
-        die "\$BOARDLINT ($BOARDLINT) is not an executable file" ;;
-    *) BOARDLINT_BIN="$(command -v "$BOARDLINT")" || die "\$BOARDLINT ($BOARDLINT) is not on PATH" ;;
-    esac
-    [ -f "$BOARDLINT_BIN" ] && [ -x "$BOARDLINT_BIN" ] || die "\$BOARDLINT ($BOARDLINT) is not an executable file"
-else
-    BOARDLINT_BIN="$REPO_ROOT/target/debug/boardlint"
-    stale=""
-    if [ -x "$BOARDLINT_BIN" ]; then
-        stale="$(cd "$REPO_ROOT" && find src grammar Cargo.toml Cargo.lock build.rs \
-            -newer "$BOARDLINT_BIN" -print -quit 2>/dev/null || true)"
-    fi
-    if [ ! -x "$BOARDLINT_BIN" ] || [ -n "$stale" ]; then
-        echo "building boardlint (cargo build)..."
-        (cd "$REPO_ROOT" && CARGO_TARGET_DIR="$REPO_ROOT/target" cargo build --quiet --bin boardlint) ||
-            die "cargo build failed"
-    fi
-fi
+# shellcheck source=scripts/boardlint-bin.sh
+source "$REPO_ROOT/scripts/boardlint-bin.sh"
 "$BOARDLINT_BIN" mcp --help >/dev/null 2>&1 || die "$BOARDLINT_BIN has no \`mcp\` command"
 VERSION="$("$BOARDLINT_BIN" --version | awk '{print $2}')"
 RULES="$("$BOARDLINT_BIN" rule --all | grep -cE '^  [A-Z][0-9]{3} ')"
