@@ -10,7 +10,7 @@
 #   BENCH_SHAPES="dense:1 random:4" scripts/bench.sh corpus
 #                                    the varied shapes (NAME:SEED) measured
 #
-# Sections: shapes, memory, corpus, sessions, hook. Inputs are generated (seeded, so every
+# Sections: shapes, memory, corpus, sessions, hook, servers. Inputs are generated (seeded, so every
 # run sees the same bytes) under $BENCH_DIR (default: a temporary
 # directory, removed afterwards). Needs hyperfine and GNU time (installed
 # with apt-get when missing and run as root, as is ripgrep for the
@@ -21,7 +21,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 sections=("$@")
-[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus sessions hook)
+[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus sessions hook servers)
 
 if ! command -v hyperfine >/dev/null; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -312,11 +312,25 @@ PY
     echo
 }
 
+# `boardlint mcp`: the round trip of a check of a 5 KB draft, over stdio,
+# and the server's memory over many different drafts.
+servers() {
+    echo "== servers: boardlint mcp, check of a 5 KB draft (targets: under 20 ms; memory flat across documents)"
+    "$gen" file "$dir/draft.md" 5KB 7 >/dev/null 2>&1
+    local out
+    out="$(python3 "$root/scripts/bench_mcp.py" "$bl" "$dir/draft.md" "${BENCH_MCP_CALLS:-1000}")"
+    read -r median p95 first last growth <<<"$out"
+    echo "round trip   median ${median} ms, 95th percentile ${p95} ms (target under 20 ms): $(python3 -c "print('ok' if $median < 20 else 'MISSED')")"
+    echo "memory       ${first} MB after the first check, ${last} MB after ${BENCH_MCP_CALLS:-1000}: ${growth} MB per 1,000 documents"
+    rm -f "$dir/draft.md"
+    echo
+}
+
 for s in "${sections[@]}"; do
     case "$s" in
-        shapes | memory | corpus | sessions | hook) "$s" ;;
+        shapes | memory | corpus | sessions | hook | servers) "$s" ;;
         *)
-            echo "bench: unknown section $s (shapes, memory, corpus, sessions, hook)" >&2
+            echo "bench: unknown section $s (shapes, memory, corpus, sessions, hook, servers)" >&2
             exit 2
             ;;
     esac
