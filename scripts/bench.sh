@@ -58,12 +58,15 @@ echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinf
 echo "boardlint $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc --version)"
 echo
 
-# The median wall time of a command, in seconds, over several runs.
-median() {
+# The median wall time of a command, in seconds, over several runs
+# (hyperfine's own options first: -N runs it without a shell).
+hyperfine_median() {
     local json="$dir/hyperfine.json"
-    hyperfine --style none -N -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$1" >/dev/null 2>&1
+    hyperfine --style none -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$@" >/dev/null 2>&1
     python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
 }
+
+median() { hyperfine_median -N "$1"; }
 
 # Peak resident memory of a command, in kilobytes.
 peak_kb() {
@@ -261,13 +264,9 @@ sessions() {
     echo
 }
 
-# The median wall time of a command run by the shell (for one that reads
-# standard input from a file), in seconds.
-median_shell() {
-    local json="$dir/hyperfine.json"
-    hyperfine --style none -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$1" >/dev/null 2>&1
-    python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
-}
+# The same, run by the shell (for a command that reads standard input from
+# a file).
+median_shell() { hyperfine_median "$1"; }
 
 # `boardlint hook` answering a Stop after a session log: a tool-heavy log
 # (the session generator's) and a text-heavy one (a transcript's text as

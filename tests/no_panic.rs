@@ -21,14 +21,7 @@ mod pieces;
 use pieces::PIECES;
 
 /// Every kind a file can be checked as.
-const KINDS: &[FileKind] = &[
-    FileKind::Transcript,
-    FileKind::DecisionLog,
-    FileKind::Handoff,
-    FileKind::TransitionLog,
-    FileKind::HandshakeLog,
-    FileKind::SessionLog,
-];
+const KINDS: &[FileKind] = &FileKind::NAMED;
 
 /// Record keys and JSON punctuation, for soup that reaches the record
 /// parsers' deeper paths.

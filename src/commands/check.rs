@@ -35,6 +35,17 @@ pub enum FailOn {
     Never,
 }
 
+impl FailOn {
+    /// Whether a finding of this severity fails the run.
+    pub fn fails(self, severity: Severity) -> bool {
+        match self {
+            FailOn::Error => severity == Severity::Error,
+            FailOn::Warning => matches!(severity, Severity::Error | Severity::Warning),
+            FailOn::Never => false,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Files and directories to check (`-` reads standard input). Directories
@@ -323,11 +334,8 @@ pub fn run(args: &CheckArgs) -> i32 {
     } else {
         args.fail_on
     };
-    let failed = match fail_on {
-        FailOn::Error => errors > 0,
-        FailOn::Warning => errors + warnings > 0,
-        FailOn::Never => false,
-    };
+    let failed = (errors > 0 && fail_on.fails(Severity::Error))
+        || (warnings > 0 && fail_on.fails(Severity::Warning));
     if !run_errors.is_empty() || !unchecked.is_empty() || all.iter().any(|l| l.internal) {
         EXIT_FAILURE
     } else if failed {

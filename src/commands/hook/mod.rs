@@ -18,7 +18,7 @@ use clap::{Args, Subcommand};
 
 use super::check::FailOn;
 use crate::config::Config;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::engine::Engine;
 use crate::files::Input;
 pub use payload::Agent;
@@ -143,7 +143,7 @@ fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
             &text,
         )
         .into_iter()
-        .filter(|d| sends_back(args.fail_on, d.severity))
+        .filter(|d| args.fail_on.fails(d.severity))
         .collect();
     if found.is_empty() {
         budget::clear(&payload);
@@ -160,14 +160,6 @@ fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
         payload.agent,
         &reply::reason(&text, &found),
     )))
-}
-
-fn sends_back(fail_on: FailOn, severity: Severity) -> bool {
-    match fail_on {
-        FailOn::Error => severity == Severity::Error,
-        FailOn::Warning => matches!(severity, Severity::Error | Severity::Warning),
-        FailOn::Never => false,
-    }
 }
 
 /// The configuration that governs the agent's directory.
