@@ -13,7 +13,11 @@ pub const DEFAULT_ROLES: &[&str] = &[
 pub const BROADCAST_TARGET: &str = "all";
 
 /// A role, as an index into its [`RoleSet`]. Cheap to copy and compare.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Kept by its index (an agent hook's saved state, read back only with the
+/// same roles).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Role(u16);
 
 impl Role {

@@ -34,6 +34,7 @@ use crate::sessions::SessionFormat;
 use crate::settings::Settings;
 
 pub(crate) use kind::detect;
+pub(crate) use turn::Before;
 
 /// A resolved configuration, ready to lint files with.
 #[derive(Debug, Clone, Default)]
@@ -141,6 +142,28 @@ impl Engine {
         text: &str,
     ) -> Vec<Diagnostic> {
         turn::check(&self.settings(path), history, text)
+    }
+
+    /// The conversation a new turn of a session log continues (see
+    /// [`History`](crate::sessions::History)).
+    pub(crate) fn turn_history(
+        &self,
+        path: Option<&Path>,
+        format: SessionFormat,
+        log: &str,
+    ) -> Option<crate::sessions::History> {
+        turn::read_history(&self.settings(path), format, log)
+    }
+
+    /// [`Engine::check_turn`] after a history read from a cut on, and where
+    /// it may be cut next (see `turn.rs`).
+    pub(crate) fn check_turn_after(
+        &self,
+        path: Option<&Path>,
+        before: Before<'_>,
+        text: &str,
+    ) -> (Vec<Diagnostic>, Option<crate::model::Cut>) {
+        turn::check_after(&self.settings(path), before, text)
     }
 
     /// A file's text as `boardlint fmt` writes it, or `None` for a kind that

@@ -4,6 +4,7 @@
 
 use super::blocks::{Answer, Block};
 use super::cards::{self, Card, CardKind};
+use super::carry::{CarriedInvocation, Carry, Cut, SpeakerScope, ZoneEnd};
 use super::faults::{Malformed, StrayCloser, UnknownRole};
 use super::invocations::{ChainDecl, Invocation, InvocationKind};
 use super::line_starts::LineStarts;
@@ -43,11 +44,42 @@ pub fn build_with_items<'a>(source: &'a str, settings: &'a Settings) -> Transcri
     build_keeping(source, settings, FileContext::transcript())
 }
 
+/// The model of a transcript text that continues one cut before it: read
+/// with the state `carry` says the text before it left (none: from the
+/// start). Of the line starts in `candidates` (ascending), the last where
+/// this text may be cut in turn is returned, with its state.
+pub fn build_continuing<'a>(
+    source: &'a str,
+    settings: &'a Settings,
+    carry: Option<&Carry>,
+    candidates: &[usize],
+) -> (Transcript<'a>, Option<Cut>) {
+    let (mut t, cut) = build_from(
+        source,
+        settings,
+        FileContext::transcript(),
+        carry,
+        candidates,
+    );
+    t.doc.lines.release_inlines();
+    (t, cut)
+}
+
 fn build_keeping<'a>(
     source: &'a str,
     settings: &'a Settings,
     file: FileContext<'a>,
 ) -> Transcript<'a> {
+    build_from(source, settings, file, None, &[]).0
+}
+
+fn build_from<'a>(
+    source: &'a str,
+    settings: &'a Settings,
+    file: FileContext<'a>,
+    carry: Option<&Carry>,
+    candidates: &[usize],
+) -> (Transcript<'a>, Option<Cut>) {
     let doc = syntax::parse_with(source, settings.lint_code_blocks);
     let mut t = Transcript {
         source,
@@ -72,20 +104,25 @@ fn build_keeping<'a>(
         response_fields: std::sync::OnceLock::new(),
         key_points: Vec::new(),
         line_starts: LineStarts::default(),
+        spoke_before: Vec::new(),
     };
     t.front_matter_speaker = doc
         .front_matter
         .as_ref()
         .and_then(|span| crate::yaml::front_matter_speaker(&source[span.clone()]))
         .and_then(|name| settings.roles.lookup(&name));
-    Builder::new(&mut t).run(&doc);
+    let mut builder = Builder::new(&mut t);
+    if let Some(carry) = carry {
+        builder.seed(carry);
+    }
+    let cut = builder.run_cutting(&doc, candidates);
     t.doc = doc;
     card_fill::analyze(&mut t);
     if t.kind == crate::kinds::FileKind::DecisionLog {
         t.decisions = decision_log::parse(&t);
     }
     shrink_to_fit(&mut t);
-    t
+    (t, cut)
 }
 
 /// Give back what the tables' growth left unused: the model lives
@@ -107,22 +144,6 @@ fn shrink_to_fit(t: &mut Transcript<'_>) {
     t.conflict_notes.shrink_to_fit();
     t.key_points.shrink_to_fit();
     t.line_starts.shrink_to_fit();
-}
-
-#[derive(Debug, Clone, Copy)]
-enum SpeakerScope {
-    /// A heading speaker of this level.
-    Heading(u8),
-    /// A plain speaker line.
-    Plain,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum ZoneEnd {
-    /// A phase heading: ends at the next heading of this level or higher.
-    Heading(u8),
-    /// A plain phase line: ends with the section it sits in.
-    Section(Option<u8>),
 }
 
 struct OpenCard {
@@ -156,6 +177,13 @@ pub(super) struct Builder<'t, 'a> {
     prev_blank: bool,
     /// The last non-blank line read so far.
     last_non_blank: Option<usize>,
+    /// Invocations stood before the text began (a cut's carry).
+    invocations_before: bool,
+    /// A suppression comment has been read: no later line may be cut at.
+    no_cut: bool,
+    /// Carried invocations whose chain a CHAIN marker before the cut
+    /// declares (their own CHAIN is not in this text).
+    declared_before: Vec<usize>,
 }
 
 impl<'t, 'a> Builder<'t, 'a> {
@@ -178,6 +206,125 @@ impl<'t, 'a> Builder<'t, 'a> {
             in_key_points: false,
             prev_blank: false,
             last_non_blank: None,
+            invocations_before: false,
+            no_cut: false,
+            declared_before: Vec::new(),
+        }
+    }
+
+    /// Start from the state a cut carries, as if the text before the cut
+    /// had been read. Its invocations get an empty span at the start.
+    pub(super) fn seed(&mut self, carry: &Carry) {
+        self.speaker = carry.speaker;
+        self.zone = carry.zone;
+        self.last_heading = carry.last_heading;
+        self.in_key_points = carry.in_key_points;
+        self.invocations_before = carry.invocations_before;
+        self.t.front_matter_speaker = carry.front_matter_speaker;
+        self.t.spoke_before.clone_from(&carry.spoke);
+        for c in &carry.invocations {
+            let index = self.t.invocations.len();
+            self.t.invocations.push(Invocation {
+                kind: c.kind,
+                span: 0..0,
+                role: c.role,
+                speaker: c.speaker,
+                structural: c.structural.clone(),
+                nested: c.nested,
+                declared: None,
+                phase: c.phase,
+                answered_by: None,
+                response_follows: false,
+            });
+            if let (true, Some(role)) = (c.pending, c.role) {
+                self.pending[role.index()].push(index);
+            }
+            if let Some(answered) = &c.broadcast_answered {
+                self.broadcasts.push((index, answered.clone()));
+            }
+            if c.on_last_line {
+                self.prev_line_invokes.push(index);
+            }
+            if c.declared {
+                self.declared_before.push(index);
+            }
+        }
+    }
+
+    /// Whether the text may be cut at the start of this line: nothing that
+    /// spans lines is open, and no suppression comment came before.
+    fn may_cut(&self, line: &Line) -> bool {
+        !self.no_cut
+            && self.stack.is_empty()
+            && self.card.is_none()
+            && self.awaiting_assumption.is_empty()
+            && !self.in_fence
+            && !line.in_fence
+    }
+
+    /// The state carried past a cut at the start of line `index`.
+    fn carry(&self) -> Carry {
+        let mut spoke: Vec<Role> = self
+            .t
+            .spoke_before
+            .iter()
+            .copied()
+            .chain(self.t.speaker_lines.iter().map(|&(_, r)| r))
+            .chain(
+                self.t
+                    .blocks
+                    .iter()
+                    .filter(|b| matches!(b.kind, BlockKind::Response | BlockKind::PeerVerify))
+                    .filter_map(|b| b.role),
+            )
+            .chain(self.t.cards.iter().filter_map(|c| c.role))
+            .collect();
+        spoke.sort_by_key(|r| r.index());
+        spoke.dedup();
+        let pending: std::collections::HashSet<usize> =
+            self.pending.iter().flatten().copied().collect();
+        let everyone = self.pending.len();
+        let broadcasts: std::collections::HashMap<usize, &Vec<Role>> = self
+            .broadcasts
+            .iter()
+            .filter(|(_, answered)| answered.len() < everyone)
+            .map(|(i, answered)| (*i, answered))
+            .collect();
+        let mut kept: Vec<usize> = pending
+            .iter()
+            .chain(broadcasts.keys())
+            .chain(&self.prev_line_invokes)
+            .copied()
+            .collect();
+        kept.sort_unstable();
+        kept.dedup();
+        let invocations = kept
+            .into_iter()
+            .map(|i| {
+                let inv = &self.t.invocations[i];
+                CarriedInvocation {
+                    kind: inv.kind,
+                    role: inv.role,
+                    speaker: inv.speaker,
+                    structural: inv.structural.clone(),
+                    nested: inv.nested,
+                    declared: inv.declared.is_some() || self.declared_before.contains(&i),
+                    phase: inv.phase,
+                    pending: pending.contains(&i),
+                    broadcast_answered: broadcasts.get(&i).map(|a| (*a).clone()),
+                    on_last_line: self.prev_line_invokes.contains(&i),
+                }
+            })
+            .collect();
+        Carry {
+            speaker: self.speaker,
+            zone: self.zone,
+            last_heading: self.last_heading,
+            front_matter_speaker: self.t.front_matter_speaker,
+            in_key_points: self.in_key_points,
+            invocations_before: self.invocations_before || !self.t.invocations.is_empty(),
+            spoke,
+            invocations,
         }
     }
 
@@ -185,8 +332,26 @@ impl<'t, 'a> Builder<'t, 'a> {
         self.t.source
     }
 
-    pub(super) fn run(mut self, doc: &Document) {
+    /// Read every line; of the offsets in `candidates` (ascending), the
+    /// last one that starts a line where the text may be cut is returned,
+    /// with the state carried past it.
+    pub(super) fn run_cutting(mut self, doc: &Document, candidates: &[usize]) -> Option<Cut> {
+        let mut cut = None;
+        let mut next = candidates.iter().copied().peekable();
+        let mut fences = doc.code_fences.iter().peekable();
         for (index, line) in doc.lines.iter().enumerate() {
+            let start = line.span.start;
+            while next.next_if(|&c| c < start).is_some() {}
+            if next.next_if_eq(&start).is_some() {
+                while fences.next_if(|f| f.end <= start).is_some() {}
+                let in_opaque_fence = fences.peek().is_some_and(|f| f.start < start);
+                if !in_opaque_fence && self.may_cut(&line) {
+                    cut = Some(Cut {
+                        at: start,
+                        carry: self.carry(),
+                    });
+                }
+            }
             self.line(index, &line);
         }
         let last = doc.lines.len().saturating_sub(1);
@@ -197,6 +362,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 inv.response_follows = inv.span.start < last_open;
             }
         }
+        cut
     }
 
     fn line(&mut self, index: usize, line: &Line) {
@@ -210,6 +376,14 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
         let outside_blocks = self.stack.is_empty();
         let blank = line.kind == LineKind::Blank;
+        if let Some(Lead::Comment { text, .. }) = &line.lead {
+            if self.src()[text.clone()]
+                .trim_start()
+                .starts_with("boardlint-")
+            {
+                self.no_cut = true;
+            }
+        }
 
         self.track_card(index, line);
         // A speaker line at column 1 ends a card that has no closing frame.
@@ -673,7 +847,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             answer = Some(match found {
                 Some(a) => a,
                 None => Answer::Nothing {
-                    invocations_before: !self.t.invocations.is_empty(),
+                    invocations_before: self.invocations_before || !self.t.invocations.is_empty(),
                 },
             });
             chain = match (found, role) {
@@ -763,12 +937,12 @@ impl<'t, 'a> Builder<'t, 'a> {
                         .find(|&&i| self.t.invocations[i].span.start > at)
                 })
                 .copied()
-                .filter(|&i| self.t.invocations[i].declared.is_none());
+                .filter(|&i| self.undeclared(i));
             let target = same_line.or_else(|| {
                 self.prev_line_invokes
                     .last()
                     .copied()
-                    .filter(|&i| self.t.invocations[i].declared.is_none())
+                    .filter(|&i| self.undeclared(i))
             });
             if let Some(i) = target {
                 self.t.invocations[i].declared = Some(c);
@@ -776,6 +950,12 @@ impl<'t, 'a> Builder<'t, 'a> {
             }
         }
         self.prev_line_invokes = invokes;
+    }
+
+    /// No CHAIN marker declares this invocation's chain yet.
+    fn undeclared(&self, invocation: usize) -> bool {
+        self.t.invocations[invocation].declared.is_none()
+            && !self.declared_before.contains(&invocation)
     }
 
     // -------------------------------------------------------------- key points

@@ -4,7 +4,7 @@
 use crate::roles::Role;
 use crate::syntax::Span;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum InvocationKind {
     Invoke,
     Broadcast,

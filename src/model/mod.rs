@@ -6,9 +6,9 @@
 //! speaker and chain model it implements is written down in
 //! `docs/transcript-format.md`.
 //!
-//! The files point one way: the types (`blocks`, `cards`, `decisions`,
-//! `faults`, `invocations`, `line_starts`, `notes`, `response`,
-//! `sections`) know nothing of the [`Transcript`] that holds them
+//! The files point one way: the types (`blocks`, `cards`, `carry`,
+//! `decisions`, `faults`, `invocations`, `line_starts`, `notes`,
+//! `response`, `sections`) know nothing of the [`Transcript`] that holds them
 //! (`transcript.rs`); what reads a transcript (`build`, `card_fill`,
 //! `decision_log`, `fields`) comes after both. This file only names them.
 
@@ -16,6 +16,7 @@ mod blocks;
 mod build;
 mod card_fill;
 pub mod cards;
+mod carry;
 pub mod decision_log;
 pub mod decisions;
 mod faults;
@@ -30,8 +31,9 @@ mod transcript;
 pub use blocks::{Answer, Block};
 #[cfg(any(test, feature = "internals"))]
 pub use build::build;
-pub use build::{build_file, build_with_items};
+pub use build::{build_continuing, build_file, build_with_items};
 pub use cards::{Card, CardKind, CardSection};
+pub use carry::{Carry, Cut};
 pub use fields::response_fields;
 pub use invocations::InvocationKind;
 pub use notes::Note;

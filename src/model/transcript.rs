@@ -53,6 +53,9 @@ pub struct Transcript<'a> {
     /// once the model is built (only [`build_with_items`](super::build_with_items)
     /// keeps them), so rules read this instead.
     pub line_starts: LineStarts,
+    /// The roles that spoke before this text began, when it continues a
+    /// text cut before it (see [`Carry`](super::carry::Carry)).
+    pub spoke_before: Vec<Role>,
 }
 
 impl<'a> Transcript<'a> {

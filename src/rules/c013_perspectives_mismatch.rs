@@ -37,7 +37,8 @@ declare_rule! {
 impl Rule for PerspectivesMismatch {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         let spoke = |role| {
-            t.speaker_lines.iter().any(|(_, r)| *r == role)
+            t.spoke_before.contains(&role)
+                || t.speaker_lines.iter().any(|(_, r)| *r == role)
                 || t.blocks.iter().any(|b| {
                     b.role == Some(role)
                         && matches!(b.kind, BlockKind::Response | BlockKind::PeerVerify)

@@ -23,6 +23,62 @@ impl SessionLog {
     }
 }
 
+/// The conversation an agent's new turn continues, assembled: the main
+/// thread's text (for Claude Code, the records outside sidechains), or,
+/// in a log with no main-thread text (a sub-agent's own log), the last
+/// conversation's.
+#[derive(Debug, Default)]
+pub struct History {
+    pub text: String,
+    /// Where each message begins: (offset in `text`, offset in the log of
+    /// the bytes that hold its first piece).
+    pub starts: Vec<(usize, usize)>,
+    /// Which conversation of the log it is (0: the main thread).
+    pub conversation: usize,
+}
+
+impl SessionLog {
+    /// The conversation a new turn continues (see [`History`]); `None`
+    /// when no conversation has text.
+    pub fn history(&self, settings: &Settings) -> Option<History> {
+        let has_text = |c: &Conversation| {
+            c.messages
+                .iter()
+                .flatten()
+                .any(|p| !p.text.value.trim().is_empty())
+        };
+        let conversation = if self.conversations.first().is_some_and(has_text) {
+            0
+        } else {
+            self.conversations.iter().rposition(has_text)?
+        };
+        let c = &self.conversations[conversation];
+        let speakers = speaker_lines(c, settings);
+        let (text, index) = assemble(c, &speakers);
+        let mut starts = Vec::with_capacity(c.messages.len());
+        let mut at = 0;
+        for (m, message) in c.messages.iter().enumerate() {
+            if m > 0 {
+                at += 2;
+            }
+            if let Some(first) = message.first() {
+                starts.push((at, first.text.raw.start));
+            }
+            if let Some(Some(speaker)) = speakers.get(m) {
+                at += speaker.value.len();
+            }
+            at += message.iter().map(|p| p.text.value.len()).sum::<usize>();
+        }
+        debug_assert_eq!(at, text.len());
+        drop(index);
+        Some(History {
+            text,
+            starts,
+            conversation,
+        })
+    }
+}
+
 /// Where each piece sits in the assembled text: (start, piece).
 type Index<'c> = Vec<(usize, &'c JStr)>;
 

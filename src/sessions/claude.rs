@@ -17,6 +17,7 @@ pub(super) const FORMAT: Spec = Spec {
     record: Some(is_record),
     read,
     structured_tools: true,
+    resumes_at_messages: true,
 };
 
 /// An envelope: a `type` and one of the thread fields.

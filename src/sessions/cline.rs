@@ -16,6 +16,7 @@ pub(super) const FORMAT: Spec = Spec {
     record: None,
     read,
     structured_tools: false,
+    resumes_at_messages: false,
 };
 
 /// The file Cline keeps a task's history in.

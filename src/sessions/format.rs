@@ -45,6 +45,16 @@ impl SessionFormat {
 }
 
 impl SessionFormat {
+    /// Whether a log of this format can be read on from the line that
+    /// holds a message's first text, and give the main thread's text from
+    /// that message on as reading it whole does: true of the JSONL formats
+    /// whose records never update or merge with a message before them
+    /// across a message of their thread (Claude Code, Codex, Pi). Gemini
+    /// CLI's records rewrite earlier messages; documents are read whole.
+    pub fn resumes_at_messages(self) -> bool {
+        self.spec().resumes_at_messages
+    }
+
     /// Read a log of this format.
     pub fn read(self, text: &str) -> SessionLog {
         read_with(self.spec(), text, PARALLEL_FROM)

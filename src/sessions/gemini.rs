@@ -21,6 +21,7 @@ pub(super) const DOCUMENT: Spec = Spec {
     record: None,
     read: read_document,
     structured_tools: true,
+    resumes_at_messages: false,
 };
 
 pub(super) const JSONL: Spec = Spec {
@@ -29,6 +30,7 @@ pub(super) const JSONL: Spec = Spec {
     record: Some(is_record),
     read: read_jsonl,
     structured_tools: true,
+    resumes_at_messages: false,
 };
 
 const MESSAGE_TYPES: &[&str] = &["user", "gemini", "info", "error", "warning"];

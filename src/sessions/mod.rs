@@ -65,5 +65,6 @@ mod log;
 mod read;
 mod spec;
 
+pub use assemble::History;
 pub use format::{detect, SessionFormat};
 pub use log::Session;

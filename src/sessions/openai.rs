@@ -15,6 +15,7 @@ pub(super) const DOCUMENT: Spec = Spec {
     record: None,
     read: read_document,
     structured_tools: true,
+    resumes_at_messages: false,
 };
 
 pub(super) const JSONL: Spec = Spec {
@@ -23,6 +24,7 @@ pub(super) const JSONL: Spec = Spec {
     record: Some(is_record),
     read: read_jsonl,
     structured_tools: true,
+    resumes_at_messages: false,
 };
 
 /// A `.jsonl` file of one conversation: a dataset of one.

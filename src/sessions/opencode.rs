@@ -15,6 +15,7 @@ pub(super) const FORMAT: Spec = Spec {
     record: None,
     read,
     structured_tools: true,
+    resumes_at_messages: false,
 };
 
 fn is_document(v: &JValue<'_>) -> bool {

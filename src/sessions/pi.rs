@@ -15,6 +15,7 @@ pub(super) const FORMAT: Spec = Spec {
     record: Some(is_record),
     read,
     structured_tools: true,
+    resumes_at_messages: true,
 };
 
 fn is_record(v: &JValue<'_>) -> bool {

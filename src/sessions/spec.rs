@@ -20,4 +20,9 @@ pub(super) struct Spec {
     /// Whether tool calls and their results are both structured (see
     /// [`SessionLog::structured_tools`]).
     pub(super) structured_tools: bool,
+    /// Whether the main thread's text, read from the line that holds a
+    /// message's first text, is what reading the whole log gives from that
+    /// message on: no record reaches back past a message of its thread
+    /// (see [`SessionFormat::resumes_at_messages`](super::SessionFormat::resumes_at_messages)).
+    pub(super) resumes_at_messages: bool,
 }

@@ -1,0 +1,102 @@
+//! What a transcript carries past a point where it may be cut: who is
+//! speaking, the phase zone, the invocations still waiting for an answer,
+//! the roles that have spoken. Reading the text after the cut with this
+//! state gives every line after it what reading from the start gives it, so
+//! an agent hook that checks each new turn of a long session reads only
+//! the text after its last cut (see `engine/turn.rs`).
+//!
+//! A cut is taken only where no block, card, code fence or `BLOCKED`
+//! marker is open and no suppression comment stands before it; what else
+//! the one pass of `build.rs` keeps from line to line is here.
+
+use serde::{Deserialize, Serialize};
+
+use crate::roles::Role;
+
+use super::invocations::InvocationKind;
+
+/// How far a speaker line's speaker reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpeakerScope {
+    /// A heading speaker of this level.
+    Heading(u8),
+    /// A plain speaker line.
+    Plain,
+}
+
+/// Where a phase zone ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ZoneEnd {
+    /// A phase heading: ends at the next heading of this level or higher.
+    Heading(u8),
+    /// A plain phase line: ends with the section it sits in.
+    Section(Option<u8>),
+}
+
+/// An invocation before the cut that what follows can still read: one
+/// waiting for its answer, a broadcast some role has not answered, or one
+/// on the last non-blank line (a `[CHAIN: …]` on the next line declares
+/// its chain).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarriedInvocation {
+    pub kind: InvocationKind,
+    pub role: Option<Role>,
+    pub speaker: Option<Role>,
+    pub structural: Option<Vec<Role>>,
+    pub nested: bool,
+    /// A CHAIN marker already declares its chain.
+    pub declared: bool,
+    pub phase: Option<u32>,
+    /// An INVOKE still waiting for its answer.
+    pub pending: bool,
+    /// A broadcast's roles that have answered it (`None` for an INVOKE, or
+    /// a broadcast every role has answered).
+    pub broadcast_answered: Option<Vec<Role>>,
+    /// On the last non-blank line before the cut.
+    pub on_last_line: bool,
+}
+
+/// The state of the one pass over a transcript's lines at a cut.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Carry {
+    pub speaker: Option<(Role, SpeakerScope)>,
+    pub zone: Option<(u32, ZoneEnd)>,
+    pub last_heading: Option<u8>,
+    pub front_matter_speaker: Option<Role>,
+    /// Under a `Key points` label.
+    pub in_key_points: bool,
+    /// Any invocation or broadcast stands before the cut.
+    pub invocations_before: bool,
+    /// The roles that spoke before the cut (speaker lines, RESPONSE and
+    /// PEER-VERIFY blocks, cards), in role order.
+    pub spoke: Vec<Role>,
+    /// In the order they were written.
+    pub invocations: Vec<CarriedInvocation>,
+}
+
+impl Carry {
+    /// Whether every role it names is one of the first `roles` roles: a
+    /// carry read back from a file is used only with the roles it was
+    /// made with.
+    pub fn roles_within(&self, roles: usize) -> bool {
+        let fits = |r: &Role| r.index() < roles;
+        let all = |rs: &[Role]| rs.iter().all(fits);
+        self.speaker.as_ref().is_none_or(|(r, _)| fits(r))
+            && self.front_matter_speaker.as_ref().is_none_or(fits)
+            && all(&self.spoke)
+            && self.invocations.iter().all(|c| {
+                c.role.as_ref().is_none_or(fits)
+                    && c.speaker.as_ref().is_none_or(fits)
+                    && c.structural.as_deref().is_none_or(all)
+                    && c.broadcast_answered.as_deref().is_none_or(all)
+            })
+    }
+}
+
+/// Where the text may be cut, and its state there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The byte offset of the line the text after the cut begins with.
+    pub at: usize,
+    pub carry: Carry,
+}
