@@ -309,3 +309,164 @@ fn fail_on_chooses_which_findings_send_an_answer_back() {
     );
     assert_eq!(out, "");
 }
+
+/// The paragraphs of the transcript fixtures, as the turns of a session:
+/// invocations, responses, phases, chains and cards of many shapes.
+fn fixture_turns() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    // First turns whose state crosses into the next ones: a pending
+    // invocation, a phase zone, a speaker, a broadcast, each set two turns
+    // before the one that reads it (a call cuts the history at the start of
+    // its last message, so the turn before it is read again).
+    let mut turns: Vec<String> = [
+        "CEO: Let us look at the runway.\n\n[INVOKE:cfo|What is our runway?]",
+        "Waiting for the CFO.",
+        "Still waiting.",
+        "[RESPONSE:cfo]\nRunway: 14 months.\n[INVOKE:cro|Pipeline?]\n[INVOKE:cfo|Again?]\n[/RESPONSE]",
+        "## Phase 2 — Isolation\n\nCFO: working alone.",
+        "More analysis.",
+        "And more.",
+        "[INVOKE:cro|Quick check?]",
+        "## Next\n\nCFO: done.",
+        "Still the CFO.",
+        "Yes, still.",
+        "[INVOKE:cfo|Myself?]",
+        "CEO: [BROADCAST:all|Ideas?]",
+        "Collecting ideas.",
+        "Still collecting.",
+        "[RESPONSE:cto]\nIdea A.\n[/RESPONSE]",
+        "CTO: [INVOKE:cfo|Costs?]",
+        "[CHAIN: cto → cto]",
+    ]
+    .map(String::from)
+    .to_vec();
+    for file in files.iter().filter(|p| {
+        let s = p.display().to_string();
+        ["/L0", "/R00", "/B00", "/C013", "/M003"]
+            .iter()
+            .any(|f| s.contains(f))
+    }) {
+        let text = std::fs::read_to_string(file).unwrap();
+        // A turn is a few paragraphs, cut where the text has a blank line.
+        let paragraphs: Vec<&str> = text
+            .split("\n\n")
+            .filter(|p| !p.trim().is_empty())
+            .collect();
+        for chunk in paragraphs.chunks(2) {
+            turns.push(chunk.join("\n\n"));
+        }
+    }
+    turns
+}
+
+/// A log of `format` whose assistant turns say `turns`, a user turn before
+/// each.
+fn session_log(format: &str, turns: &[String]) -> String {
+    let mut out = String::new();
+    if format == "gemini" {
+        out +=
+            &(json!({"sessionId": "s1", "projectHash": "h", "startTime": "t", "lastUpdated": "t"})
+                .to_string()
+                + "\n");
+    }
+    for (i, turn) in turns.iter().enumerate() {
+        let (user, assistant) = match format {
+            "claude" => (
+                json!({"type": "user", "sessionId": "s1", "uuid": format!("u{i}"),
+                    "message": {"role": "user", "content": "next"}}),
+                json!({"type": "assistant", "sessionId": "s1", "uuid": format!("a{i}"),
+                    "message": {"id": format!("m{i}"), "role": "assistant",
+                        "content": [{"type": "text", "text": turn}]}}),
+            ),
+            "codex" => (
+                json!({"timestamp": "t", "type": "response_item", "payload": {"type": "message",
+                    "role": "user", "content": [{"type": "input_text", "text": "next"}]}}),
+                json!({"timestamp": "t", "type": "response_item", "payload": {"type": "message",
+                    "role": "assistant", "content": [{"type": "output_text", "text": turn}]}}),
+            ),
+            _ => (
+                json!({"id": format!("u{i}"), "timestamp": "t", "type": "user", "content": "next"}),
+                json!({"id": format!("g{i}"), "timestamp": "t", "type": "gemini", "content": turn}),
+            ),
+        };
+        out += &(user.to_string() + "\n" + &assistant.to_string() + "\n");
+    }
+    out
+}
+
+/// Turn after turn of a growing session, the hook that reads the log on
+/// from where its last call cut it answers what a hook reading the whole
+/// log answers; and it did read on from a cut.
+#[test]
+fn each_turn_read_on_from_the_last_cut_answers_as_the_whole_log_does() {
+    let turns = fixture_turns();
+    assert!(turns.len() > 40, "{} turns", turns.len());
+    for (format, agent, resume) in [
+        ("claude", "claude", "\"read\":\"log\""),
+        ("codex", "codex", "\"read\":\"log\""),
+        ("gemini", "gemini", "\"read\":\"text\""),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = dir.path().join("kept");
+        let log = dir.path().join("session.jsonl");
+        let mut blocked = 0;
+        let mut resumed = 0;
+        for k in 1..turns.len().min(60) {
+            // The log so far holds the turns before this one.
+            std::fs::write(&log, session_log(format, &turns[..k])).unwrap();
+            let input = payload(
+                agent,
+                dir.path(),
+                &log.display().to_string(),
+                &turns[k],
+                false,
+            );
+            let run = |cache: &Path| {
+                let out = boardlint()
+                    .args(["hook", "--fail-on", "warning"])
+                    .env("BOARDLINT_CACHE_DIR", cache)
+                    .current_dir(dir.path())
+                    .write_stdin(input.clone())
+                    .output()
+                    .unwrap();
+                (out.status.code(), String::from_utf8(out.stdout).unwrap())
+            };
+            let fresh = dir.path().join(format!("fresh{k}"));
+            let whole = run(&fresh);
+            let state = |cache: &Path| {
+                std::fs::read_dir(cache.join("hook"))
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .find(|e| e.file_name().to_string_lossy().contains(".history-"))
+                    .map(|e| std::fs::read_to_string(e.path()).unwrap())
+            };
+            if state(&kept).is_some_and(|s| s.contains(resume)) {
+                resumed += 1;
+            }
+            let on = run(&kept);
+            assert_eq!(on, whole, "{format}, turn {k}: {:?}", turns[k]);
+            if !whole.1.is_empty() {
+                blocked += 1;
+            }
+        }
+        assert!(blocked > 5, "{format}: only {blocked} turns had findings");
+        assert!(
+            resumed > 30,
+            "{format}: only {resumed} turns read on from a cut"
+        );
+    }
+}

@@ -31,7 +31,7 @@ pub struct State {
 const KEEP_ANSWER: usize = 1 << 20;
 
 /// Where the state of sessions is kept.
-fn dir() -> Option<PathBuf> {
+pub(super) fn dir() -> Option<PathBuf> {
     let var = |name: &str| {
         std::env::var_os(name)
             .filter(|v| !v.is_empty())
@@ -46,12 +46,17 @@ fn dir() -> Option<PathBuf> {
 /// A session id as a file name: its letters, digits, `-` and `_`, at most
 /// 128 of them (ids are UUIDs; anything else cannot reach outside).
 fn file_name(session: &str) -> Option<String> {
+    file_stem(session).map(|name| format!("{name}.json"))
+}
+
+/// A session id's letters, digits, `-` and `_`, at most 128 of them.
+pub(super) fn file_stem(session: &str) -> Option<String> {
     let name: String = session
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .take(128)
         .collect();
-    (!name.is_empty()).then(|| format!("{name}.json"))
+    (!name.is_empty()).then_some(name)
 }
 
 fn path(payload: &Payload) -> Option<PathBuf> {

@@ -6,6 +6,7 @@
 //! goes wrong, the turn may end, and standard error says why.
 
 mod budget;
+mod history;
 mod install;
 mod json;
 mod payload;
@@ -19,7 +20,7 @@ use clap::{Args, Subcommand};
 use super::check::FailOn;
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
-use crate::engine::Engine;
+use crate::engine::{Before, Engine};
 use crate::files::Input;
 pub use payload::Agent;
 
@@ -129,19 +130,20 @@ fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
         Some(rest) if !state.answer.is_empty() && !rest.trim().is_empty() => rest.to_string(),
         _ => text,
     };
-    let history = payload
+    let engine = Engine::new(config);
+    let cwd = payload.cwd.as_deref();
+    let session = payload
         .transcript
         .as_deref()
-        .and_then(|p| crate::files::read(&Input::File(p.to_path_buf())).ok());
-    let engine = Engine::new(config);
-    let found: Vec<Diagnostic> = engine
-        .check_turn(
-            payload.cwd.as_deref(),
-            history
-                .as_deref()
-                .map(|h| (h, payload.transcript.as_deref())),
-            &text,
-        )
+        .and_then(|log| Some((log, history::read(&engine, &payload, log)?)));
+    let (found, cut) = match &session {
+        Some((_, session)) => engine.check_turn_after(cwd, session.before(), &text),
+        None => engine.check_turn_after(cwd, Before::default(), &text),
+    };
+    if let (Some((log, session)), Some(cut)) = (&session, &cut) {
+        history::save(&engine, &payload, log, session, cut);
+    }
+    let found: Vec<Diagnostic> = found
         .into_iter()
         .filter(|d| args.fail_on.fails(d.severity))
         .collect();
