@@ -68,6 +68,14 @@ impl RoleSet {
         &self.names[role.0 as usize]
     }
 
+    /// The role at this position of the set.
+    pub fn at(&self, index: usize) -> Option<Role> {
+        u16::try_from(index)
+            .ok()
+            .filter(|_| index < self.names.len())
+            .map(Role)
+    }
+
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.names.iter().map(String::as_str)
     }

@@ -151,6 +151,9 @@ struct OpenCard {
     confirmed: bool,
 }
 
+/// How many of the last candidate cuts are tried.
+const LAST_CANDIDATES: usize = 16;
+
 pub(super) struct Builder<'t, 'a> {
     t: &'t mut Transcript<'a>,
     /// Open blocks, innermost last, by index into `t.blocks`.
@@ -181,6 +184,9 @@ pub(super) struct Builder<'t, 'a> {
     invocations_before: bool,
     /// A suppression comment has been read: no later line may be cut at.
     no_cut: bool,
+    /// The roles that have spoken so far (speaker lines, RESPONSE and
+    /// PEER-VERIFY blocks, closed cards), by role index.
+    spoke: Vec<bool>,
     /// Carried invocations whose chain a CHAIN marker before the cut
     /// declares (their own CHAIN is not in this text).
     declared_before: Vec<usize>,
@@ -208,6 +214,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             last_non_blank: None,
             invocations_before: false,
             no_cut: false,
+            spoke: vec![false; roles],
             declared_before: Vec::new(),
         }
     }
@@ -222,6 +229,9 @@ impl<'t, 'a> Builder<'t, 'a> {
         self.invocations_before = carry.invocations_before;
         self.t.front_matter_speaker = carry.front_matter_speaker;
         self.t.spoke_before.clone_from(&carry.spoke);
+        for &r in &carry.spoke {
+            self.mark_spoke(Some(r));
+        }
         for c in &carry.invocations {
             let index = self.t.invocations.len();
             self.t.invocations.push(Invocation {
@@ -251,6 +261,12 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
     }
 
+    fn mark_spoke(&mut self, role: Option<Role>) {
+        if let Some(seen) = role.and_then(|r| self.spoke.get_mut(r.index())) {
+            *seen = true;
+        }
+    }
+
     /// Whether the text may be cut at the start of this line: nothing that
     /// spans lines is open, and no suppression comment came before.
     fn may_cut(&self, line: &Line) -> bool {
@@ -264,23 +280,13 @@ impl<'t, 'a> Builder<'t, 'a> {
 
     /// The state carried past a cut at the start of line `index`.
     fn carry(&self) -> Carry {
-        let mut spoke: Vec<Role> = self
-            .t
-            .spoke_before
+        let spoke = self
+            .spoke
             .iter()
-            .copied()
-            .chain(self.t.speaker_lines.iter().map(|&(_, r)| r))
-            .chain(
-                self.t
-                    .blocks
-                    .iter()
-                    .filter(|b| matches!(b.kind, BlockKind::Response | BlockKind::PeerVerify))
-                    .filter_map(|b| b.role),
-            )
-            .chain(self.t.cards.iter().filter_map(|c| c.role))
+            .enumerate()
+            .filter(|&(_, &s)| s)
+            .filter_map(|(i, _)| self.t.settings.roles.at(i))
             .collect();
-        spoke.sort_by_key(|r| r.index());
-        spoke.dedup();
         let pending: std::collections::HashSet<usize> =
             self.pending.iter().flatten().copied().collect();
         let everyone = self.pending.len();
@@ -337,7 +343,11 @@ impl<'t, 'a> Builder<'t, 'a> {
     /// with the state carried past it.
     pub(super) fn run_cutting(mut self, doc: &Document, candidates: &[usize]) -> Option<Cut> {
         let mut cut = None;
-        let mut next = candidates.iter().copied().peekable();
+        // Only the last cut is wanted: the state is taken at the last few
+        // candidates alone, so that a long text's many message starts cost
+        // no copy of the state each.
+        let last = &candidates[candidates.len().saturating_sub(LAST_CANDIDATES)..];
+        let mut next = last.iter().copied().peekable();
         let mut fences = doc.code_fences.iter().peekable();
         for (index, line) in doc.lines.iter().enumerate() {
             let start = line.span.start;
@@ -413,6 +423,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 };
                 self.speaker = Some((role, scope));
                 self.t.speaker_lines.push((index, role));
+                self.mark_spoke(Some(role));
             }
         }
         if let Some(Lead::Phase { number, .. }) = line.lead {
@@ -641,6 +652,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         let Some(open) = self.card.take() else { return };
         let placeholders = std::mem::take(&mut self.tentative_placeholders);
         if open.confirmed {
+            self.mark_spoke(self.t.cards[open.index].role);
             self.t.cards[open.index].last_line = last_line.max(self.t.cards[open.index].first_line);
             self.t.placeholders.extend(placeholders);
         } else {
@@ -864,6 +876,9 @@ impl<'t, 'a> Builder<'t, 'a> {
                 (_, Some(r)) => Some(vec![r]),
                 _ => None,
             };
+        }
+        if matches!(kind, BlockKind::Response | BlockKind::PeerVerify) {
+            self.mark_spoke(role);
         }
         self.t.blocks.push(Block {
             kind,

@@ -470,3 +470,38 @@ fn each_turn_read_on_from_the_last_cut_answers_as_the_whole_log_does() {
         );
     }
 }
+
+/// A card `fmt` puts right comes back with its rewrite, for the model to
+/// start from; findings `fmt` cannot help with get none.
+#[test]
+fn a_card_comes_back_with_its_fmt_rewrite() {
+    let fmt = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fmt");
+    let draft =
+        std::fs::read_to_string(fmt.join("en-standard-wrong-frames-out-of-order.md")).unwrap();
+    let formatted =
+        std::fs::read_to_string(fmt.join("en-standard-wrong-frames-out-of-order.formatted"))
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &["COO: Looking into the renewal."]);
+    let (code, out, _) = hook(
+        dir.path(),
+        &payload("claude", dir.path(), &log, &draft, false),
+        &["--fail-on", "warning"],
+    );
+    assert_eq!(code, 0);
+    let reason = reply(&out)["reason"].as_str().unwrap().to_string();
+    assert!(reason.contains("- C0"), "{reason}");
+    assert!(
+        reason.contains("canonical form; start from it:\n```\n"),
+        "{reason}"
+    );
+    assert!(reason.contains(formatted.trim_end()), "{reason}");
+    // A self-invocation is no card: no rewrite.
+    let (_, out, _) = hook(
+        dir.path(),
+        &payload("claude", dir.path(), &log, SELFISH, false),
+        &[],
+    );
+    let reason = reply(&out)["reason"].as_str().unwrap().to_string();
+    assert!(!reason.contains("canonical form"), "{reason}");
+}

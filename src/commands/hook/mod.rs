@@ -160,8 +160,27 @@ fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
     budget::record(&payload, used + 1, &text);
     Ok(Answer::Block(reply::block(
         payload.agent,
-        &reply::reason(&text, &found),
+        &reply::reason(
+            &text,
+            &found,
+            card_rewrite(&engine, &text, &found).as_deref(),
+        ),
     )))
+}
+
+/// The answer as `boardlint fmt` writes it, when its card has findings and
+/// the rewrite has fewer of them.
+fn card_rewrite(engine: &Engine, text: &str, found: &[Diagnostic]) -> Option<String> {
+    let card = |d: &Diagnostic| d.code.starts_with('C');
+    if !found.iter().any(card) {
+        return None;
+    }
+    let formatted = engine.format(None, text)?;
+    if formatted == text {
+        return None;
+    }
+    let cards = |t: &str| engine.check(None, t).iter().filter(|d| card(d)).count();
+    (cards(&formatted) < cards(text)).then_some(formatted)
 }
 
 /// The configuration that governs the agent's directory.

@@ -11,11 +11,15 @@ use crate::lines::LineIndex;
 /// The most characters of offending text a reason quotes.
 const QUOTE: usize = 80;
 
+/// The longest card rewrite a reason shows.
+const REWRITE: usize = 8 << 10;
+
 /// The reason for the model: one line a finding (code, name, where, the
-/// text at fault, what is wrong, how to fix it), then what to do. `text`
-/// is the answer the findings' spans point into; credentials the findings
-/// cover are never quoted.
-pub fn reason(text: &str, found: &[Diagnostic]) -> String {
+/// text at fault, what is wrong, how to fix it), then, when the answer's
+/// card has findings `fmt` can put right, the card as `boardlint fmt`
+/// writes it, then what to do. `text` is the answer the findings' spans
+/// point into; credentials are never quoted.
+pub fn reason(text: &str, found: &[Diagnostic], rewrite: Option<&str>) -> String {
     let shown = crate::diagnostic::redact_source(text, found);
     let shown = shown.as_deref().unwrap_or(text);
     let lines = LineIndex::new(shown);
@@ -35,6 +39,20 @@ pub fn reason(text: &str, found: &[Diagnostic]) -> String {
             out.push_str(&format!(". Fix: {}", one_line(&d.help)));
         }
         out.push('\n');
+    }
+    if let Some(rewrite) = rewrite.filter(|r| r.len() <= REWRITE) {
+        out.push_str(
+            "`boardlint fmt` puts your answer's card in the canonical form; start from it:\n",
+        );
+        let fence = if rewrite.contains("```") {
+            "~~~~"
+        } else {
+            "```"
+        };
+        out.push_str(&format!(
+            "{fence}\n{}\n{fence}\n",
+            crate::secrets::scrub(rewrite).trim_end()
+        ));
     }
     out.push_str(
         "Rewrite your answer so that none of these remain, and keep everything else in it as it is.",
@@ -120,7 +138,7 @@ mod tests {
     fn a_reason_names_each_finding_its_text_and_its_fix() {
         let text = "Intro.\nCFO: [INVOKE:cfo|What is our runway?]\n";
         let found = [finding("L001", 12..44)];
-        let r = reason(text, &found);
+        let r = reason(text, &found, None);
         assert!(
             r.starts_with("boardlint found 1 problem in your answer that breaks"),
             "{r}"
@@ -144,7 +162,11 @@ mod tests {
         let at = text.find(key).unwrap();
         let mut d = finding("C001", 0..text.len() - 1);
         d.redact.push(at..at + key.len());
-        let r = reason(&text, &[d]);
+        let r = reason(&text, &[d.clone()], None);
+        assert!(!r.contains("abcdefghij"), "{r}");
+        // Nor in the card's rewrite.
+        let r = reason(&text, &[d], Some(&text));
+        assert!(r.contains("canonical form"), "{r}");
         assert!(!r.contains("abcdefghij"), "{r}");
     }
 
