@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod config;
+pub mod engines;
 pub mod fmt;
 pub mod generate;
 pub mod hook;

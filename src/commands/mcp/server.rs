@@ -13,7 +13,7 @@ use rmcp::model::{
 use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::{tool, tool_handler, tool_router, ServerHandler, ServiceExt};
 
-use super::engines::Engines;
+use crate::commands::engines::Engines;
 use super::input::{CheckInput, FormatInput, RuleInput, MAX_TEXT};
 use super::results::{Answer, CheckResult, FormatResult, RuleResult, RulesResult};
 use super::tools;

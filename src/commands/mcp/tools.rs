@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::engines::Engines;
+use crate::commands::engines::Engines;
 use super::input::{self, CheckInput, FormatInput, RuleInput};
 use super::results::{CheckResult, FormatResult, RuleResult, RuleSummary, RulesResult};
 use crate::kinds::FileKind;
