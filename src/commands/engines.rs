@@ -15,6 +15,10 @@ use crate::commands::ConfigFlags;
 use crate::config::Config;
 use crate::engine::Engine;
 
+/// The largest text a server checks or formats in one call, in bytes
+/// (16 MiB): larger files are for `boardlint check`.
+pub const MAX_TEXT: usize = 16 * 1024 * 1024;
+
 /// What tells a file's versions apart: its modification time and size
 /// (`None` when it cannot be read).
 type Stamp = Option<(SystemTime, u64)>;

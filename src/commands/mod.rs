@@ -9,6 +9,7 @@ pub mod generate;
 pub mod hook;
 pub mod mcp;
 pub mod rule;
+pub mod server;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

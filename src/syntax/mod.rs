@@ -26,6 +26,8 @@ mod types;
 pub use document::Document;
 pub use lines::Lines;
 pub use malformed::diagnose as diagnose_malformed;
+pub use malformed::canonical_form;
+pub use scan::KEYWORDS as MARKER_KEYWORDS;
 #[cfg(any(test, feature = "internals"))]
 #[doc(hidden)]
 pub use read::parse_split_at;
