@@ -213,7 +213,10 @@ mod tests {
         assert!(!engines.stale());
         let watched = engines.watched();
         assert_eq!(watched.len(), 2, "{watched:?}");
-        assert!(watched.iter().any(|p| p.ends_with("base.yaml")), "{watched:?}");
+        assert!(
+            watched.iter().any(|p| p.ends_with("base.yaml")),
+            "{watched:?}"
+        );
         std::fs::write(&base, "ignore: [L002, L003]\n").unwrap();
         assert!(engines.stale());
         // Read again, it is current.

@@ -1,6 +1,7 @@
-//! Formatting and code actions. `fmt`'s rewrite of the whole document is
-//! diffed line by line into hunks, each a card, block or CHAIN marker
-//! rewritten: formatting sends them all as edits; "Format card" sends the
+//! Formatting and code actions. `fmt`'s rewrite of a document comes as
+//! hunks, each a card, block or CHAIN marker printed again (or, for a
+//! rewrite known only whole, the runs of lines a line diff finds changed):
+//! formatting sends them all as edits; "Format card" sends the
 //! ones under the cursor or selection, "Format file" all of them, "Fix
 //! all" all of them when they remove a diagnostic (as `check --fix` keeps
 //! a rewrite only then), and a diagnostic's quick fix those on its lines.
@@ -43,8 +44,8 @@ pub fn kinds() -> Vec<CodeActionKind> {
     ]
 }
 
-/// One rewritten run of lines: the bytes of the old text it replaces, and
-/// what replaces them.
+/// One rewritten card, block or marker (or run of lines): the bytes of the
+/// old text it replaces, and what replaces them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hunk {
     pub span: Span,
@@ -66,19 +67,24 @@ pub fn hunks(old: &str, new: &str) -> Vec<Hunk> {
     };
     let old_starts = starts(diff.old_slices());
     let new_starts = starts(diff.new_slices());
+    // The ops are walked by their lengths, each starting where the one
+    // before ended: the indices similar gives an insertion or a deletion
+    // next to a line kept can be one line off.
     let mut out: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let (mut o, mut n) = (0, 0);
     for op in diff.ops() {
-        if matches!(op, DiffOp::Equal { .. }) {
-            continue;
-        }
-        let (o, n) = (op.old_range(), op.new_range());
-        match out.last_mut() {
-            Some(last) if last.1 == o.start && last.3 == n.start => {
-                last.1 = o.end;
-                last.3 = n.end;
+        let (old_len, new_len) = (op.old_range().len(), op.new_range().len());
+        if !matches!(op, DiffOp::Equal { .. }) {
+            match out.last_mut() {
+                Some(last) if last.1 == o && last.3 == n => {
+                    last.1 = o + old_len;
+                    last.3 = n + new_len;
+                }
+                _ => out.push((o, o + old_len, n, n + new_len)),
             }
-            _ => out.push((o.start, o.end, n.start, n.end)),
         }
+        o += old_len;
+        n += new_len;
     }
     out.into_iter()
         .map(|(os, oe, ns, ne)| Hunk {
@@ -197,7 +203,12 @@ pub fn code_actions(
             let mut disable = action(
                 format!("Disable {} {} for this line", d.code, d.name),
                 CodeActionKind::QUICKFIX,
-                vec![super::documents::edit(&index, &(at..at), comment, request.unit)],
+                vec![super::documents::edit(
+                    &index,
+                    &(at..at),
+                    comment,
+                    request.unit,
+                )],
             );
             disable.diagnostics = diagnostic.map(|d| vec![d]);
             out.push(CodeActionOrCommand::CodeAction(disable));
@@ -253,6 +264,12 @@ mod tests {
             ("x\r\ny\r\n", "x\r\nz\r\nw\r\n"),
             ("one\ntwo\nthree\nfour\n", "ONE\ntwo\nthree\nFOUR\n"),
             ("same\n", "same\n"),
+            // similar gives this insertion the index of the line kept
+            // before it.
+            (
+                "a\nb\nc\nUrgency: x\n\nCEO: y\n",
+                "a\nb\nc\n\nURGENCY: x\n\n---\n\nCEO: y\n",
+            ),
         ] {
             let hunks = hunks(old, new);
             assert_eq!(apply(old, &hunks), new, "{old:?} → {new:?}");

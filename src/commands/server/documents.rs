@@ -7,9 +7,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use lsp_types::{
-    Position, PositionEncodingKind, Range, TextDocumentContentChangeEvent, TextEdit,
-};
+use lsp_types::{Position, PositionEncodingKind, Range, TextDocumentContentChangeEvent, TextEdit};
 
 use super::lint::Linted;
 use crate::lines::{LineIndex, Unit};
@@ -171,9 +169,13 @@ fn to_u32(n: usize) -> u32 {
 mod tests {
     use super::*;
 
-    fn change(range: Option<((u32, u32), (u32, u32))>, text: &str) -> TextDocumentContentChangeEvent {
+    fn change(
+        range: Option<((u32, u32), (u32, u32))>,
+        text: &str,
+    ) -> TextDocumentContentChangeEvent {
         TextDocumentContentChangeEvent {
-            range: range.map(|((a, b), (c, d))| Range::new(Position::new(a, b), Position::new(c, d))),
+            range: range
+                .map(|((a, b), (c, d))| Range::new(Position::new(a, b), Position::new(c, d))),
             range_length: None,
             text: text.to_string(),
         }
@@ -212,15 +214,33 @@ mod tests {
             .unwrap();
         assert_eq!(d.text, "😀 CEO: hi\r\nline two\r\n");
         // In bytes the emoji is four.
-        d.apply(3, vec![change(Some(((0, 5), (0, 8))), "CTO"), change(Some(((1, 0), (1, 4))), "LINE")], Unit::Byte)
-            .unwrap();
+        d.apply(
+            3,
+            vec![
+                change(Some(((0, 5), (0, 8))), "CTO"),
+                change(Some(((1, 0), (1, 4))), "LINE"),
+            ],
+            Unit::Byte,
+        )
+        .unwrap();
         assert_eq!(d.text, "😀 CTO: hi\r\nLINE two\r\n");
         // Past the line's end is before its CRLF; past the last line, the end.
-        d.apply(4, vec![change(Some(((0, 99), (0, 99))), "!"), change(Some(((9, 0), (9, 0))), "end")], Unit::Utf16)
-            .unwrap();
+        d.apply(
+            4,
+            vec![
+                change(Some(((0, 99), (0, 99))), "!"),
+                change(Some(((9, 0), (9, 0))), "end"),
+            ],
+            Unit::Utf16,
+        )
+        .unwrap();
         assert_eq!(d.text, "😀 CTO: hi!\r\nLINE two\r\nend");
-        d.apply(5, vec![change(None, "new"), change(Some(((0, 3), (0, 3))), "!")], Unit::Utf16)
-            .unwrap();
+        d.apply(
+            5,
+            vec![change(None, "new"), change(Some(((0, 3), (0, 3))), "!")],
+            Unit::Utf16,
+        )
+        .unwrap();
         assert_eq!((d.text.as_str(), d.version), ("new!", 5));
     }
 
@@ -228,11 +248,20 @@ mod tests {
     fn a_bad_range_or_an_old_version_changes_nothing() {
         let mut d = document("abc\ndef\n");
         let error = d
-            .apply(2, vec![change(Some(((0, 0), (0, 1))), "x"), change(Some(((1, 2), (0, 1))), "y")], Unit::Utf16)
+            .apply(
+                2,
+                vec![
+                    change(Some(((0, 0), (0, 1))), "x"),
+                    change(Some(((1, 2), (0, 1))), "y"),
+                ],
+                Unit::Utf16,
+            )
             .unwrap_err();
         assert!(error.contains("ends before it starts"), "{error}");
         assert_eq!((d.text.as_str(), d.version), ("abc\ndef\n", 1));
-        let error = d.apply(1, vec![change(None, "x")], Unit::Utf16).unwrap_err();
+        let error = d
+            .apply(1, vec![change(None, "x")], Unit::Utf16)
+            .unwrap_err();
         assert!(error.contains("version 1"), "{error}");
         assert_eq!(d.text, "abc\ndef\n");
     }

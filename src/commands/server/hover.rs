@@ -171,7 +171,8 @@ mod tests {
 
     #[test]
     fn a_rule_code_or_a_name_in_a_suppression_shows_its_page() {
-        let text = "see L001\n<!-- boardlint-disable-next-line self-invocation -->\nself-invocation\n";
+        let text =
+            "see L001\n<!-- boardlint-disable-next-line self-invocation -->\nself-invocation\n";
         let on_code = shown(hover(text, None, 6, Unit::Utf16).unwrap());
         assert!(on_code.starts_with("# L001 self-invocation"), "{on_code}");
         assert!(on_code.contains("docs/rules/L001.md"), "{on_code}");
@@ -188,8 +189,14 @@ mod tests {
         let range = h.range.unwrap();
         assert_eq!((range.start.character, range.end.character), (5, 22));
         let text_shown = shown(h);
-        assert!(text_shown.starts_with("**`[INVOKE:role|question]`**"), "{text_shown}");
-        assert!(text_shown.contains("`L001` self-invocation"), "{text_shown}");
+        assert!(
+            text_shown.starts_with("**`[INVOKE:role|question]`**"),
+            "{text_shown}"
+        );
+        assert!(
+            text_shown.contains("`L001` self-invocation"),
+            "{text_shown}"
+        );
         let close = shown(hover(text, None, 30, Unit::Utf16).unwrap());
         assert!(close.contains("[RESPONSE:role]"), "{close}");
         assert!(hover(text, None, 45, Unit::Utf16).is_none());

@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use lsp_types::{
-    CodeDescription, Diagnostic as LspDiagnostic, DiagnosticRelatedInformation,
-    DiagnosticSeverity, Location, NumberOrString, Uri,
+    CodeDescription, Diagnostic as LspDiagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
+    Location, NumberOrString, Uri,
 };
 
 use crate::commands::engines::{Engines, MAX_TEXT};
@@ -146,7 +146,13 @@ pub fn to_lsp(linted: &Linted, uri: &Uri, text: &str, unit: Unit) -> Vec<LspDiag
     out
 }
 
-fn one(d: &Diagnostic, fixable: bool, uri: &Uri, index: &LineIndex<'_>, unit: Unit) -> LspDiagnostic {
+fn one(
+    d: &Diagnostic,
+    fixable: bool,
+    uri: &Uri,
+    index: &LineIndex<'_>,
+    unit: Unit,
+) -> LspDiagnostic {
     let mut message = d.message.to_string();
     if !d.help.is_empty() {
         message.push_str("\nhelp: ");
@@ -224,7 +230,13 @@ mod tests {
         let fixed = fixed_by(&[a.clone(), b.clone()], std::slice::from_ref(&b));
         assert_eq!(fixed, [true, false]);
         // Two alike, one left: both are offered the fix.
-        assert_eq!(fixed_by(&[a.clone(), a.clone()], std::slice::from_ref(&a)), [true, true]);
-        assert_eq!(fixed_by(&[a.clone()], std::slice::from_ref(&a)), [false]);
+        assert_eq!(
+            fixed_by(&[a.clone(), a.clone()], std::slice::from_ref(&a)),
+            [true, true]
+        );
+        assert_eq!(
+            fixed_by(std::slice::from_ref(&a), std::slice::from_ref(&a)),
+            [false]
+        );
     }
 }

@@ -17,6 +17,8 @@ mod documents;
 mod hover;
 mod lint;
 mod session;
+#[cfg(test)]
+mod tests;
 mod transport;
 mod uri;
 

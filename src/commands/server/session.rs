@@ -132,10 +132,7 @@ impl Session<'_> {
     }
 
     fn log(&self, kind: MessageType, message: String) {
-        let params = LogMessageParams {
-            typ: kind,
-            message,
-        };
+        let params = LogMessageParams { typ: kind, message };
         self.send(Notification::new(notify::LogMessage::METHOD.into(), params));
     }
 
@@ -152,7 +149,9 @@ impl Session<'_> {
                 let id = request.id.clone();
                 let answer = match crate::guard::contain(|| self.request(request)) {
                     Ok(answer) => answer,
-                    Err(panic) => Err((ErrorCode::InternalError, format!("internal error: {panic}"))),
+                    Err(panic) => {
+                        Err((ErrorCode::InternalError, format!("internal error: {panic}")))
+                    }
                 };
                 let response = match answer {
                     Ok(value) => Response::new_ok(id, value),
@@ -177,9 +176,10 @@ impl Session<'_> {
                 match done {
                     Ok(Ok(())) => {}
                     Ok(Err(why)) => self.log(MessageType::WARNING, format!("{method}: {why}")),
-                    Err(panic) => {
-                        self.log(MessageType::ERROR, format!("{method}: internal error: {panic}"))
-                    }
+                    Err(panic) => self.log(
+                        MessageType::ERROR,
+                        format!("{method}: internal error: {panic}"),
+                    ),
                 }
                 None
             }
@@ -218,7 +218,9 @@ impl Session<'_> {
                 self.due.clear();
                 Ok(Value::Null)
             }
-            req::DocumentDiagnosticRequest::METHOD => self.pull_diagnostics(params(request.params)?),
+            req::DocumentDiagnosticRequest::METHOD => {
+                self.pull_diagnostics(params(request.params)?)
+            }
             req::CodeActionRequest::METHOD => self.code_actions(params(request.params)?),
             req::Formatting::METHOD => self.formatting(params(request.params)?),
             req::HoverRequest::METHOD => self.hover(params(request.params)?),
@@ -266,13 +268,11 @@ impl Session<'_> {
                     work_done_progress_options: Default::default(),
                 })
             }),
-            code_action_provider: Some(CodeActionProviderCapability::Options(
-                CodeActionOptions {
-                    code_action_kinds: Some(actions::kinds()),
-                    resolve_provider: Some(false),
-                    work_done_progress_options: Default::default(),
-                },
-            )),
+            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+                code_action_kinds: Some(actions::kinds()),
+                resolve_provider: Some(false),
+                work_done_progress_options: Default::default(),
+            })),
             document_formatting_provider: Some(OneOf::Left(true)),
             hover_provider: Some(HoverProviderCapability::Simple(true)),
             ..Default::default()
@@ -295,7 +295,8 @@ impl Session<'_> {
                 Ok(())
             }
             notify::DidOpenTextDocument::METHOD => {
-                let p: DidOpenTextDocumentParams = serde_json::from_value(n.params).map_err(json)?;
+                let p: DidOpenTextDocumentParams =
+                    serde_json::from_value(n.params).map_err(json)?;
                 let uri = p.text_document.uri.as_str().to_string();
                 self.documents
                     .open(uri.clone(), p.text_document.text, p.text_document.version);
@@ -318,7 +319,8 @@ impl Session<'_> {
                 Ok(())
             }
             notify::DidSaveTextDocument::METHOD => {
-                let p: DidSaveTextDocumentParams = serde_json::from_value(n.params).map_err(json)?;
+                let p: DidSaveTextDocumentParams =
+                    serde_json::from_value(n.params).map_err(json)?;
                 let uri = p.text_document.uri.as_str().to_string();
                 if self.documents.get(&uri).is_none() {
                     return Err(format!("{uri} is not open"));
@@ -357,12 +359,14 @@ impl Session<'_> {
         if document.linted.is_none() {
             let path = document.path.as_deref();
             let text = &document.text;
-            let linted = crate::guard::contain(|| lint::lint(engines, path, text))
-                .unwrap_or_else(|panic| Linted {
-                    kind: crate::kinds::FileKind::Other,
-                    diagnostics: Vec::new(),
-                    fixable: Vec::new(),
-                    problem: Some(format!("boardlint: internal error: {panic}")),
+            let linted =
+                crate::guard::contain(|| lint::lint(engines, path, text)).unwrap_or_else(|panic| {
+                    Linted {
+                        kind: crate::kinds::FileKind::Other,
+                        diagnostics: Vec::new(),
+                        fixable: Vec::new(),
+                        problem: Some(format!("boardlint: internal error: {panic}")),
+                    }
                 });
             document.linted = Some(linted);
         }
@@ -381,7 +385,12 @@ impl Session<'_> {
         ))
     }
 
-    fn send_diagnostics(&self, uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) {
+    fn send_diagnostics(
+        &self,
+        uri: Uri,
+        diagnostics: Vec<lsp_types::Diagnostic>,
+        version: Option<i32>,
+    ) {
         let params = PublishDiagnosticsParams {
             uri,
             diagnostics,
@@ -419,7 +428,10 @@ impl Session<'_> {
             self.due.remove(&uri);
             let published = crate::guard::contain(|| self.publish(&uri));
             if let Err(panic) = published {
-                self.log(MessageType::ERROR, format!("{uri}: internal error: {panic}"));
+                self.log(
+                    MessageType::ERROR,
+                    format!("{uri}: internal error: {panic}"),
+                );
             }
         }
     }
@@ -455,7 +467,11 @@ impl Session<'_> {
         }
         let mut patterns: Vec<String> = Vec::new();
         if first {
-            patterns.extend(crate::config::CONFIG_NAMES.iter().map(|n| format!("**/{n}")));
+            patterns.extend(
+                crate::config::CONFIG_NAMES
+                    .iter()
+                    .map(|n| format!("**/{n}")),
+            );
         }
         for file in self.engines.watched() {
             let file = std::path::absolute(&file).unwrap_or(file);
@@ -489,7 +505,10 @@ impl Session<'_> {
 
     fn pull_diagnostics(&mut self, p: DocumentDiagnosticParams) -> Answer {
         let uri = p.text_document.uri.as_str().to_string();
-        let items = self.diagnostics_of(&uri).map(|(d, _)| d).unwrap_or_default();
+        let items = self
+            .diagnostics_of(&uri)
+            .map(|(d, _)| d)
+            .unwrap_or_default();
         self.register_watchers(false);
         let report = DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
             RelatedFullDocumentDiagnosticReport {
@@ -513,8 +532,16 @@ impl Session<'_> {
         let Ok(engine) = lint::engine(&self.engines, path, &document.text) else {
             return Vec::new();
         };
-        match engine.format(path, &document.text) {
-            Some(formatted) => actions::hunks(&document.text, &formatted),
+        let text = &document.text;
+        if let Some(replacements) = engine.format_replacements(path, text) {
+            return replacements
+                .into_iter()
+                .map(|(span, text)| actions::Hunk { span, text })
+                .collect();
+        }
+        // Known only whole: the lines it changes.
+        match engine.format(path, text) {
+            Some(formatted) => actions::hunks(text, &formatted),
             None => Vec::new(),
         }
     }
@@ -567,7 +594,8 @@ impl Session<'_> {
             return Ok(Value::Null);
         };
         let offset = documents::offset_of(&document.index(), at.position, self.unit);
-        let shown = super::hover::hover(&document.text, document.linted.as_ref(), offset, self.unit);
+        let shown =
+            super::hover::hover(&document.text, document.linted.as_ref(), offset, self.unit);
         serde_json::to_value(shown).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 }

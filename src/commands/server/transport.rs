@@ -129,7 +129,10 @@ pub fn read_all(input: &mut impl BufRead, to_server: &Sender<Message>, side: &mu
             }
             Err(e) => {
                 let (code, message) = match serde_json::from_slice::<serde_json::Value>(&body) {
-                    Ok(_) => (-32600, format!("not a JSON-RPC request or notification: {e}")),
+                    Ok(_) => (
+                        -32600,
+                        format!("not a JSON-RPC request or notification: {e}"),
+                    ),
                     Err(_) => (-32700, format!("the message is not JSON: {e}")),
                 };
                 side.note(&message);
@@ -290,11 +293,16 @@ mod tests {
         assert_eq!(codes, [-32700, -32600]);
         assert!(seen.answers.iter().all(|a| a["id"].is_null()));
         assert!(
-            seen.notes.iter().any(|n| n.contains("without `Content-Length`")),
+            seen.notes
+                .iter()
+                .any(|n| n.contains("without `Content-Length`")),
             "{:?}",
             seen.notes
         );
-        assert!(seen.notes.iter().any(|n| n.contains("`Content-Length: many`")));
+        assert!(seen
+            .notes
+            .iter()
+            .any(|n| n.contains("`Content-Length: many`")));
         assert!(seen.notes.iter().any(|n| n.contains("too long")));
     }
 
