@@ -8,18 +8,23 @@ times replaces its text with a text of its own (a counter appended) and
 saves it, timing each from the change sent to its diagnostics received
 (a save publishes at once). Then a few edits without a save, timed the
 same way: those wait for the debounce. Then it opens DOCUMENTS different
-documents (the draft, a counter appended) and closes them all.
+documents (the draft, a counter appended) and closes them all, then opens
+and closes as many others, one at a time.
 
 Prints: the median and 95th percentile round trip after a save in ms, the
 median after an edit alone in ms, the server's resident memory in MB with
-the draft alone open, with every document open, and after closing them,
-and the growth per open document in KB.
+the draft alone open, with every document open, after closing them, and
+after as many others were opened and closed one by one (no more than
+before: closed documents are let go), and the growth per open document in
+KB.
 """
 import json
 import os
+import queue
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -35,25 +40,37 @@ class Server:
     def __init__(self, binary, cwd):
         self.proc = subprocess.Popen([binary, "server"], cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.ids = iter(range(1, 10**9))
+        # Read on a thread of its own, as an editor does: a server whose
+        # output is not read stops reading its input.
+        self.messages = queue.Queue()
+        threading.Thread(target=self.read_all, daemon=True).start()
 
     def send(self, message):
         body = json.dumps(dict(message, jsonrpc="2.0")).encode()
         self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.proc.stdin.flush()
 
-    def receive(self):
-        length = None
+    def read_all(self):
         while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit("the server closed its output")
-            line = line.strip()
-            if not line:
-                break
-            name, _, value = line.partition(b":")
-            if name.lower() == b"content-length":
-                length = int(value)
-        return json.loads(self.proc.stdout.read(length))
+            length = None
+            while True:
+                line = self.proc.stdout.readline()
+                if not line:
+                    self.messages.put(None)
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.partition(b":")
+                if name.lower() == b"content-length":
+                    length = int(value)
+            self.messages.put(json.loads(self.proc.stdout.read(length)))
+
+    def receive(self):
+        message = self.messages.get(timeout=60)
+        if message is None:
+            sys.exit("the server closed its output")
+        return message
 
     def request(self, method, params):
         n = next(self.ids)
@@ -114,12 +131,21 @@ def main():
     # A request answered after the closes: they were all handled.
     server.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
     closed = rss_mb(server.proc.pid)
+    # As many others opened and closed again: the memory of the closed
+    # ones is reused, not kept.
+    for n in range(documents):
+        u = "file://" + os.path.join(os.path.abspath(cwd), f"others/d{n}.md")
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "markdown", "version": 1, "text": f"{draft}\nCEO: other {n}.\n"}})
+        server.published(u, 1)
+        server.notify("textDocument/didClose", {"textDocument": {"uri": u}})
+    server.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
+    again = rss_mb(server.proc.pid)
     server.request("shutdown", None)
     server.notify("exit", None)
     server.proc.wait(timeout=10)
     p95 = saved[int(len(saved) * 0.95) - 1]
     per_document = (every - alone) * 1024 / max(documents, 1)
-    print(f"{statistics.median(saved):.2f} {p95:.2f} {statistics.median(typed):.1f} {alone:.1f} {every:.1f} {closed:.1f} {per_document:.1f}")
+    print(f"{statistics.median(saved):.2f} {p95:.2f} {statistics.median(typed):.1f} {alone:.1f} {every:.1f} {closed:.1f} {again:.1f} {per_document:.1f}")
 
 
 main()
