@@ -170,7 +170,7 @@ impl Rng {
 fn junk(rng: &mut Rng, depth: u32) -> Value {
     match rng.next() % if depth > 2 { 5 } else { 7 } {
         0 => Value::Null,
-        1 => json!(rng.next() % 3 == 0),
+        1 => json!(rng.next().is_multiple_of(3)),
         2 => json!(rng.next() as i64 - (1 << 30)),
         3 => json!(rng.pick(&[
             "",
@@ -285,7 +285,7 @@ fn a_stream_of_bad_messages_leaves_the_server_answering() {
     for n in 0..400 {
         let method = *rng.pick(&methods);
         let params = junk(&mut rng, 0);
-        if rng.next() % 2 == 0 {
+        if rng.next().is_multiple_of(2) {
             server.send(json!({"jsonrpc": "2.0", "id": format!("fuzz-{n}"), "method": method, "params": params}));
         } else {
             server.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
