@@ -494,3 +494,51 @@ fn a_configuration_change_checks_the_open_documents_again() {
     assert!(message.contains("has errors"), "{message}");
     assert_eq!(client.finish(), 0);
 }
+
+#[test]
+fn records_and_session_logs_are_checked_as_their_kind() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let (mut client, _) = Client::start(isolated(), json!({}));
+    for (file, family) in [
+        (
+            "fixtures/P001/trigger/01-missing-next-allowed.handoff.yaml",
+            'P',
+        ),
+        (
+            "fixtures/T001/trigger/01-truncated-line-not-json.events.jsonl",
+            'T',
+        ),
+        ("sessions/codex.jsonl", 'B'),
+    ] {
+        let path = root.join(file);
+        let uri = format!("file://{}", path.display());
+        client.open(&uri, &std::fs::read_to_string(&path).unwrap());
+        let (published, diagnostics) = client.diagnostics();
+        assert_eq!(published, uri);
+        let found = codes(&diagnostics);
+        assert!(
+            found.iter().any(|c| c.starts_with(family)),
+            "{file}: {found:?}"
+        );
+        // A record is not formatted, nor given suppression comments.
+        let actions = client.request_ok(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri},
+                   "range": diagnostics[0]["range"],
+                   "context": {"diagnostics": []}}),
+        );
+        let titles: Vec<&str> = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap())
+            .collect();
+        assert!(titles.is_empty(), "{file}: {titles:?}");
+        let edits = client.request_ok(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        );
+        assert_eq!(edits, Value::Null, "{file}");
+    }
+    assert_eq!(client.finish(), 0);
+}
