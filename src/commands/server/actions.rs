@@ -113,7 +113,7 @@ fn touches(hunk: &Hunk, lines: &Span) -> bool {
 pub fn edits(index: &LineIndex<'_>, hunks: &[&Hunk], unit: Unit) -> Vec<TextEdit> {
     hunks
         .iter()
-        .map(|h| super::documents::edit(index, &h.span, h.text.clone(), unit))
+        .map(|h| super::positions::edit(index, &h.span, h.text.clone(), unit))
         .collect()
 }
 
@@ -203,7 +203,7 @@ pub fn code_actions(
             let mut disable = action(
                 format!("Disable {} {} for this line", d.code, d.name),
                 CodeActionKind::QUICKFIX,
-                vec![super::documents::edit(
+                vec![super::positions::edit(
                     &index,
                     &(at..at),
                     comment,

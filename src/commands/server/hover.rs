@@ -22,7 +22,7 @@ pub fn hover(text: &str, linted: Option<&Linted>, offset: usize, unit: Unit) -> 
             kind: MarkupKind::Markdown,
             value: markdown,
         }),
-        range: Some(super::documents::range_of(&index, &span, unit)),
+        range: Some(super::positions::range_of(&index, &span, unit)),
     })
 }
 

@@ -162,12 +162,12 @@ fn one(
         .related
         .iter()
         .map(|(span, label)| DiagnosticRelatedInformation {
-            location: Location::new(uri.clone(), super::documents::range_of(index, span, unit)),
+            location: Location::new(uri.clone(), super::positions::range_of(index, span, unit)),
             message: label.to_string(),
         })
         .collect();
     LspDiagnostic {
-        range: super::documents::range_of(index, &d.span, unit),
+        range: super::positions::range_of(index, &d.span, unit),
         severity: Some(severity(d.severity)),
         code: Some(NumberOrString::String(d.code.to_string())),
         code_description: rule_url(d.code)

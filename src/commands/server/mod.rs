@@ -16,6 +16,7 @@ mod actions;
 mod documents;
 mod hover;
 mod lint;
+mod positions;
 mod session;
 #[cfg(test)]
 mod tests;

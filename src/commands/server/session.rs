@@ -38,8 +38,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::actions;
-use super::documents::{self, Documents};
+use super::documents::Documents;
 use super::lint::{self, Linted};
+use super::positions;
 use crate::commands::engines::Engines;
 use crate::lines::Unit;
 
@@ -234,7 +235,7 @@ impl Session<'_> {
             .general
             .as_ref()
             .and_then(|g| g.position_encodings.as_deref());
-        let (unit, encoding) = documents::negotiate(offered);
+        let (unit, encoding) = positions::negotiate(offered);
         self.unit = unit;
         self.pull = capabilities
             .text_document
@@ -559,7 +560,7 @@ impl Session<'_> {
         let Some(linted) = document.linted.as_ref() else {
             return Ok(Value::Null);
         };
-        let range = documents::span_of(&document.index(), p.range, unit)
+        let range = positions::span_of(&document.index(), p.range, unit)
             .map_err(|e| (ErrorCode::InvalidParams, e))?;
         let request = actions::Request {
             uri: &p.text_document.uri,
@@ -593,7 +594,7 @@ impl Session<'_> {
         let Some(document) = self.documents.get(&uri) else {
             return Ok(Value::Null);
         };
-        let offset = documents::offset_of(&document.index(), at.position, self.unit);
+        let offset = positions::offset_of(&document.index(), at.position, self.unit);
         let shown =
             super::hover::hover(&document.text, document.linted.as_ref(), offset, self.unit);
         serde_json::to_value(shown).map_err(|e| (ErrorCode::InternalError, e.to_string()))
