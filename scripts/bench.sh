@@ -337,6 +337,18 @@ servers() {
     echo "memory       ${first} MB after the first check, ${last} MB after ${BENCH_MCP_CALLS:-1000}: ${growth} MB per 1,000 documents"
     rm -f "$dir/draft.md"
     echo
+    echo "== servers: boardlint server, diagnostics of a 5 KB draft (targets: under 20 ms after a save; a few MB at most per open document)"
+    "$gen" file "$dir/draft.md" 5KB 7 >/dev/null 2>&1
+    mkdir -p "$dir/lsp"
+    out="$(python3 "$root/scripts/bench_lsp.py" "$bl" "$dir/draft.md" "$dir/lsp" "${BENCH_LSP_EDITS:-500}" "${BENCH_LSP_DOCUMENTS:-1000}")"
+    local typed alone every closed again per
+    read -r median p95 typed alone every closed again per <<<"$out"
+    echo "round trip   change and save → diagnostics: median ${median} ms, 95th percentile ${p95} ms (target under 20 ms): $(python3 -c "print('ok' if $median < 20 else 'MISSED')")"
+    echo "             change alone → diagnostics: median ${typed} ms (the 200 ms debounce, then the check)"
+    echo "memory       ${alone} MB with one document open, ${every} MB with ${BENCH_LSP_DOCUMENTS:-1000} more: ${per} KB per open document (target a few MB at most): $(python3 -c "print('ok' if $per < 3072 else 'MISSED')")"
+    echo "             ${closed} MB once they are closed, ${again} MB after as many others were opened and closed (closed documents are let go): $(python3 -c "print('ok' if $again <= $closed + 1 else 'MISSED')")"
+    rm -rf "$dir/draft.md" "$dir/lsp"
+    echo
 }
 
 for s in "${sections[@]}"; do

@@ -11,6 +11,7 @@ use crate::commands::generate::CompletionsArgs;
 use crate::commands::hook::HookArgs;
 use crate::commands::mcp::McpArgs;
 use crate::commands::rule::RuleArgs;
+use crate::commands::server::ServerArgs;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -48,6 +49,10 @@ pub enum Command {
     /// tools `check`, `format`, `explain_rule` and `list_rules`, for agents
     /// to lint their drafts before answering.
     Mcp(McpArgs),
+    /// A Language Server on standard input and output, for editors:
+    /// diagnostics as you type, formatting, quick fixes, suppressions and
+    /// rule pages on hover (docs/editors.md).
+    Server(ServerArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page (roff).

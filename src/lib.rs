@@ -141,6 +141,7 @@ where
         Command::Rule(args) => commands::rule::run(&args),
         Command::Hook(args) => commands::hook::run(&args),
         Command::Mcp(args) => commands::mcp::run(&args),
+        Command::Server(args) => commands::server::run(&args),
         Command::Config(args) => commands::config::show(&args),
         Command::Init(args) => commands::config::init(&args),
         Command::Completions(args) => commands::generate::completions(args.shell, cli::command()),

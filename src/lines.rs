@@ -1,4 +1,6 @@
-//! Byte offsets to line and column numbers.
+//! Byte offsets to line and column numbers, and back: columns counted in
+//! bytes, in UTF-16 code units (the Language Server Protocol's default) or
+//! in code points.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -19,10 +21,50 @@ pub struct Position {
 pub struct LineIndex<'a> {
     text: &'a str,
     starts: Vec<usize>,
-    /// Code points before every [`BLOCK`]-byte boundary, built on first use,
-    /// so that a code-point column costs at most one block's scan, however
-    /// long its line.
-    blocks: std::sync::OnceLock<Vec<usize>>,
+    /// Code points and UTF-16 code units before every [`BLOCK`]-byte
+    /// boundary, built on first use, so that such a column costs at most
+    /// one block's scan, however long its line.
+    blocks: std::sync::OnceLock<Vec<Counts>>,
+}
+
+/// What a column counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Bytes of UTF-8.
+    Byte,
+    /// UTF-16 code units: two for a character outside the Basic
+    /// Multilingual Plane, one for any other.
+    Utf16,
+    /// Unicode code points (UTF-32 code units).
+    CodePoint,
+}
+
+/// Code points and UTF-16 code units in a run of bytes.
+#[derive(Debug, Clone, Copy, Default)]
+struct Counts {
+    code_points: usize,
+    utf16: usize,
+}
+
+impl Counts {
+    fn of(bytes: &[u8]) -> Counts {
+        let code_points = code_points(bytes);
+        // A four-byte sequence (a lead byte of 0xF0 or above) is two UTF-16
+        // units: a surrogate pair.
+        let astral = bytes.iter().filter(|&&b| b >= 0xF0).count();
+        Counts {
+            code_points,
+            utf16: code_points + astral,
+        }
+    }
+
+    fn get(self, unit: Unit) -> usize {
+        match unit {
+            Unit::Byte => unreachable!("bytes are counted by subtraction"),
+            Unit::Utf16 => self.utf16,
+            Unit::CodePoint => self.code_points,
+        }
+    }
 }
 
 const BLOCK: usize = 128;
@@ -89,33 +131,85 @@ impl<'a> LineIndex<'a> {
     /// The 1-based column of `offset` counted in Unicode code points, for
     /// formats that cannot express byte columns (SARIF).
     pub fn code_point_column(&self, offset: usize) -> usize {
+        self.column(offset, Unit::CodePoint)
+    }
+
+    /// The 1-based column of `offset` counted in `unit`; an offset inside a
+    /// character counts as that character's start.
+    pub fn column(&self, offset: usize, unit: Unit) -> usize {
         let offset = offset.min(self.text.len());
         let start = self.starts[self.line_of(offset)];
         let mut at = offset;
         while !self.text.is_char_boundary(at) {
             at -= 1;
         }
-        // Most lines are short: count their code points directly, and build
+        if unit == Unit::Byte {
+            return at - start + 1;
+        }
+        // Most lines are short: count their characters directly, and build
         // the block index only for a column far into a long line.
         if at - start <= DIRECT {
-            return code_points(&self.text.as_bytes()[start..at]) + 1;
+            return Counts::of(&self.text.as_bytes()[start..at]).get(unit) + 1;
         }
-        self.code_points_before(at) - self.code_points_before(start) + 1
+        self.before(at).get(unit) - self.before(start).get(unit) + 1
     }
 
-    fn code_points_before(&self, at: usize) -> usize {
+    /// The byte offset `units` of `unit` into 0-based `line`: the inverse
+    /// of [`LineIndex::column`] (less one). A line past the last is the end
+    /// of the text; a count past the line's end is its end, before its
+    /// `\r\n` or `\n`; a count that falls inside a character (half of a
+    /// surrogate pair) is that character's start.
+    pub fn offset_at(&self, line: usize, units: usize, unit: Unit) -> usize {
+        if line >= self.starts.len() {
+            return self.text.len();
+        }
+        let start = self.starts[line];
+        let mut end = self.line_end(line);
+        if self.text.as_bytes()[start..end].ends_with(b"\r") {
+            end -= 1;
+        }
+        let text = &self.text[start..end];
+        if unit == Unit::Byte {
+            let mut at = units.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            return start + at;
+        }
+        let mut counted = 0;
+        for (i, c) in text.char_indices() {
+            let width = match unit {
+                Unit::Utf16 => c.len_utf16(),
+                _ => 1,
+            };
+            if counted + width > units {
+                return start + i;
+            }
+            counted += width;
+        }
+        end
+    }
+
+    /// Code points and UTF-16 units before byte `at`, a character boundary.
+    fn before(&self, at: usize) -> Counts {
         let bytes = self.text.as_bytes();
         let blocks = self.blocks.get_or_init(|| {
-            let mut total = 0;
-            let mut out = vec![0];
+            let mut total = Counts::default();
+            let mut out = vec![total];
             for chunk in bytes.chunks(BLOCK) {
-                total += code_points(chunk);
+                let c = Counts::of(chunk);
+                total.code_points += c.code_points;
+                total.utf16 += c.utf16;
                 out.push(total);
             }
             out
         });
         let block = at / BLOCK;
-        blocks[block] + code_points(&bytes[block * BLOCK..at])
+        let rest = Counts::of(&bytes[block * BLOCK..at]);
+        Counts {
+            code_points: blocks[block].code_points + rest.code_points,
+            utf16: blocks[block].utf16 + rest.utf16,
+        }
     }
 }
 
@@ -177,6 +271,37 @@ mod tests {
         }
     }
 
+    #[test]
+    fn utf16_columns_count_surrogate_pairs_as_two() {
+        // `😀` is four bytes, one code point and two UTF-16 units; `é` is
+        // two bytes and one unit.
+        let text = "a😀b\r\né😀\r\n";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.column(1, Unit::Utf16), 2);
+        assert_eq!(idx.column(5, Unit::Utf16), 4);
+        assert_eq!(idx.column(5, Unit::CodePoint), 3);
+        assert_eq!(idx.column(5, Unit::Byte), 6);
+        // Inside the emoji: its start.
+        assert_eq!(idx.column(3, Unit::Utf16), 2);
+        // The second line: `é` then the emoji.
+        assert_eq!(idx.column(10, Unit::Utf16), 2);
+        assert_eq!(idx.column(14, Unit::Utf16), 4);
+        // And back.
+        assert_eq!(idx.offset_at(0, 1, Unit::Utf16), 1);
+        assert_eq!(idx.offset_at(0, 3, Unit::Utf16), 5);
+        // Half a surrogate pair is the character's start.
+        assert_eq!(idx.offset_at(0, 2, Unit::Utf16), 1);
+        assert_eq!(idx.offset_at(0, 2, Unit::CodePoint), 5);
+        assert_eq!(idx.offset_at(0, 2, Unit::Byte), 2 - 1);
+        // Past the line's end: before its CRLF.
+        assert_eq!(idx.offset_at(0, 99, Unit::Utf16), 6);
+        assert_eq!(idx.offset_at(1, 99, Unit::Utf16), 14);
+        assert_eq!(idx.offset_at(1, 99, Unit::Byte), 14);
+        // Past the last line: the end of the text.
+        assert_eq!(idx.offset_at(2, 0, Unit::Utf16), text.len());
+        assert_eq!(idx.offset_at(9, 3, Unit::Utf16), text.len());
+    }
+
     /// Every offset of a text, against lines and columns counted in one
     /// walk over its characters.
     fn check_against_counting(text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
@@ -194,12 +319,16 @@ mod tests {
         // The code-point column of every byte: that of the character it is
         // part of.
         let mut columns = Vec::with_capacity(text.len() + 1);
-        let mut column = 1;
+        let mut utf16 = Vec::with_capacity(text.len() + 1);
+        let (mut column, mut unit) = (1, 1);
         for c in text.chars() {
             columns.extend(std::iter::repeat_n(column, c.len_utf8()));
+            utf16.extend(std::iter::repeat_n(unit, c.len_utf8()));
             column = if c == '\n' { 1 } else { column + 1 };
+            unit = if c == '\n' { 1 } else { unit + c.len_utf16() };
         }
         columns.push(column);
+        utf16.push(unit);
         let mut line = 0;
         for offset in 0..=text.len() + 2 {
             let clamped = offset.min(text.len());
@@ -221,6 +350,25 @@ mod tests {
                 "offset {}",
                 offset
             );
+            proptest::prop_assert_eq!(
+                idx.column(offset, Unit::Utf16),
+                utf16[clamped],
+                "offset {}",
+                offset
+            );
+            // A character's start reads back from its column.
+            if text.is_char_boundary(clamped) && !text[starts[line]..clamped].ends_with('\r') {
+                for unit in [Unit::Byte, Unit::Utf16, Unit::CodePoint] {
+                    let column = idx.column(clamped, unit);
+                    proptest::prop_assert_eq!(
+                        idx.offset_at(line, column - 1, unit),
+                        clamped,
+                        "offset {} in {:?}",
+                        offset,
+                        unit
+                    );
+                }
+            }
         }
         Ok(())
     }

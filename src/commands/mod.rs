@@ -3,11 +3,13 @@
 
 pub mod check;
 pub mod config;
+pub mod engines;
 pub mod fmt;
 pub mod generate;
 pub mod hook;
 pub mod mcp;
 pub mod rule;
+pub mod server;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

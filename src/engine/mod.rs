@@ -194,6 +194,29 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// [`Engine::format`] as the replacements that make it, each a card, a
+    /// block or a CHAIN marker printed again (for an editor's edits), in
+    /// source order; `None` for a kind that is not formatted, or a text
+    /// whose formatting is known only whole (it takes more than one pass to
+    /// settle).
+    pub(crate) fn format_replacements(
+        &self,
+        path: Option<&Path>,
+        text: &str,
+    ) -> Option<Vec<(crate::syntax::Span, String)>> {
+        let kind = self.kind(path, text);
+        if !formats(kind) {
+            return None;
+        }
+        let settings = self.settings(path);
+        let options = FormatOptions {
+            lang: self.config.lang,
+        };
+        crate::format::replacements(text, &settings, &options)
+    }
+}
+
 /// The kind a file is read as: what the configuration's `kinds` say for the
 /// path its settings are looked up by (standard input's stands-for name, or
 /// the file's path), else what its path and content show.

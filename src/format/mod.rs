@@ -22,6 +22,7 @@ pub struct FormatOptions {
 }
 
 /// A replacement of a byte range of the source.
+#[derive(Clone)]
 struct Edit {
     range: Span,
     text: String,
@@ -55,6 +56,49 @@ pub fn format(source: &str, settings: &Settings, options: &FormatOptions) -> Str
 /// something else, say a line that opens a code fence) is left as written,
 /// so that formatting stays idempotent whatever the input.
 fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verify: bool) -> String {
+    apply(source, plan(source, settings, options, verify))
+}
+
+/// A text's rewrite as the replacements that make it, each a card, a block
+/// or a CHAIN marker printed again, in source order, none overlapping, and
+/// each changing its bytes (for an editor, which applies them as edits).
+/// `None` when formatting takes more than one pass to settle, or leaves the
+/// text as written because it does not: then only the whole text is known.
+pub fn replacements(
+    source: &str,
+    settings: &Settings,
+    options: &FormatOptions,
+) -> Option<Vec<(Span, String)>> {
+    let edits = plan(source, settings, options, true);
+    let once = apply(source, edits.clone());
+    if once != format(source, settings, options) {
+        return None;
+    }
+    Some(
+        edits
+            .into_iter()
+            .filter(|e| source[e.range.clone()] != e.text)
+            .map(|e| (e.range, e.text))
+            .collect(),
+    )
+}
+
+/// The text with the edits of one pass made.
+fn apply(source: &str, edits: Vec<Edit>) -> String {
+    let mut out = String::with_capacity(source.len() + 256);
+    let mut pos = 0;
+    for edit in edits {
+        out.push_str(&source[pos..edit.range.start]);
+        out.push_str(&edit.text);
+        pos = edit.range.end;
+    }
+    out.push_str(&source[pos..]);
+    out
+}
+
+/// The edits of one pass, in source order, none overlapping, with the
+/// source's line ends.
+fn plan(source: &str, settings: &Settings, options: &FormatOptions, verify: bool) -> Vec<Edit> {
     let t = crate::model::build_with_items(source, settings);
     let crlf = source.contains("\r\n");
     let mut edits: Vec<Edit> = Vec::new();
@@ -109,22 +153,19 @@ fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verif
     }
     edits.sort_by_key(|e| e.range.start);
 
-    let mut out = String::with_capacity(source.len() + 256);
+    let mut kept = Vec::with_capacity(edits.len());
     let mut pos = 0;
-    for edit in edits {
+    for mut edit in edits {
         if edit.range.start < pos {
             continue;
         }
-        out.push_str(&source[pos..edit.range.start]);
         if crlf {
-            out.push_str(&edit.text.replace('\n', "\r\n"));
-        } else {
-            out.push_str(&edit.text);
+            edit.text = edit.text.replace('\n', "\r\n");
         }
         pos = edit.range.end;
+        kept.push(edit);
     }
-    out.push_str(&source[pos..]);
-    out
+    kept
 }
 
 /// Byte ranges already rewritten, for asking whether a span lies inside one
@@ -230,4 +271,41 @@ fn render(t: &Transcript<'_>, span: &Span) -> String {
     }
     out.push_str(&t.source[pos..span.end]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `fmt` fixture and every rule fixture: the replacements, made
+    /// from the end back, give what `format` gives.
+    #[test]
+    fn the_replacements_make_the_formatted_text() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fmt");
+        let mut texts: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "md"))
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect();
+        texts.extend(crate::test_support::fixture_texts());
+        let settings = Settings::default();
+        let options = FormatOptions::default();
+        let mut split = 0;
+        for text in &texts {
+            let formatted = format(text, &settings, &options);
+            let Some(replacements) = replacements(text, &settings, &options) else {
+                continue;
+            };
+            split += usize::from(replacements.len() > 1);
+            let mut out = text.clone();
+            for (span, new) in replacements.iter().rev() {
+                assert_ne!(&text[span.clone()], new);
+                out.replace_range(span.clone(), new);
+            }
+            assert_eq!(out, formatted, "{text}");
+        }
+        // Some texts are rewritten in more than one place.
+        assert!(split > 0);
+    }
 }

@@ -20,7 +20,7 @@ pub use human::human;
 pub use json::{json, jsonl};
 pub use junit::junit;
 pub use located::{locate, Located};
-pub use sarif::sarif;
+pub use sarif::{sarif, RULES_URL};
 pub use summary::{statistics, summary};
 
 /// How `check` prints its diagnostics (`--format`).

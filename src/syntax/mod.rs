@@ -25,11 +25,13 @@ mod types;
 
 pub use document::Document;
 pub use lines::Lines;
+pub use malformed::canonical_form;
 pub use malformed::diagnose as diagnose_malformed;
 #[cfg(any(test, feature = "internals"))]
 #[doc(hidden)]
 pub use read::parse_split_at;
 pub use read::parse_with;
+pub use scan::KEYWORDS as MARKER_KEYWORDS;
 pub use types::{
     BlockKind, CardEmoji, Inline, Lead, Line, LineKind, Marker, MarkerKind, NoteKind, Span,
     MAX_SOURCE,

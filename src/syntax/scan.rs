@@ -84,7 +84,7 @@ pub(super) const BRACKET_FOLLOWS: [u8; 3] = [b'(', b'[', b':'];
 /// `keyword`: the marker keywords, in the grammar's order. None is a
 /// prefix of another (a unit test holds this), so the first that matches
 /// is the only one.
-pub(super) const KEYWORDS: [&str; 11] = [
+pub const KEYWORDS: [&str; 11] = [
     "INVOKE",
     "RESPONSE",
     "CHAIN",

@@ -10,8 +10,7 @@ use serde::Deserialize;
 use crate::kinds::FileKind;
 use crate::model::sections::Lang;
 
-/// The largest text a call takes, in bytes.
-pub const MAX_TEXT: usize = 16 * 1024 * 1024;
+pub use crate::commands::engines::MAX_TEXT;
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -6,7 +6,6 @@
 //! error the model can read; a bug inside a call ends that call, never the
 //! server. Standard output carries the protocol alone.
 
-mod engines;
 mod input;
 mod results;
 mod server;
@@ -23,7 +22,7 @@ pub struct McpArgs {
 }
 
 pub fn run(args: &McpArgs) -> i32 {
-    let engines = engines::Engines::new(&args.config);
+    let engines = super::engines::Engines::new(&args.config);
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

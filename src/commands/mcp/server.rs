@@ -13,10 +13,10 @@ use rmcp::model::{
 use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::{tool, tool_handler, tool_router, ServerHandler, ServiceExt};
 
-use super::engines::Engines;
 use super::input::{CheckInput, FormatInput, RuleInput, MAX_TEXT};
 use super::results::{Answer, CheckResult, FormatResult, RuleResult, RulesResult};
 use super::tools;
+use crate::commands::engines::Engines;
 
 /// What the server tells a client it is for.
 const INSTRUCTIONS: &str = "boardlint lints the transcripts of C-suite agent teams \

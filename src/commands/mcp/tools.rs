@@ -5,9 +5,9 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::engines::Engines;
 use super::input::{self, CheckInput, FormatInput, RuleInput};
 use super::results::{CheckResult, FormatResult, RuleResult, RuleSummary, RulesResult};
+use crate::commands::engines::Engines;
 use crate::kinds::FileKind;
 use crate::lines::LineIndex;
 

@@ -1,5 +1,6 @@
-//! The engine for each call: the configuration that governs the call's
-//! path (found from the server's working directory, as `boardlint check`
+//! The engine for each call of a server (`boardlint mcp`, `boardlint
+//! server`): the configuration that governs the call's path (found from
+//! the path, or from the server's working directory, as `boardlint check`
 //! finds it), or `--config FILE`, or none with `--isolated`. A
 //! configuration is read again when the modification time or size of its
 //! file, or of a file it extends, changes, so an edit applies from the next
@@ -13,6 +14,10 @@ use std::time::SystemTime;
 use crate::commands::ConfigFlags;
 use crate::config::Config;
 use crate::engine::Engine;
+
+/// The largest text a server checks or formats in one call, in bytes
+/// (16 MiB): larger files are for `boardlint check`.
+pub const MAX_TEXT: usize = 16 * 1024 * 1024;
 
 /// What tells a file's versions apart: its modification time and size
 /// (`None` when it cannot be read).
@@ -95,6 +100,35 @@ impl Engines {
     }
 }
 
+impl Engines {
+    /// Whether a configuration loaded so far has changed on disk since (its
+    /// file, or a file it extends): what was checked under it may now read
+    /// differently. A few `stat`s, cheap enough for every message.
+    pub fn stale(&self) -> bool {
+        self.loaded
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .values()
+            .any(|l| !l.is_current())
+    }
+
+    /// Every file the configurations loaded so far were read from: each
+    /// configuration file and the files it extends.
+    pub fn watched(&self) -> Vec<PathBuf> {
+        let loaded = self
+            .loaded
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut files: Vec<PathBuf> = loaded
+            .values()
+            .flat_map(|l| l.stamps.iter().map(|(p, _)| p.clone()))
+            .collect();
+        files.sort();
+        files.dedup();
+        files
+    }
+}
+
 fn stamp(path: &Path) -> Stamp {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.modified().ok()?, meta.len()))
@@ -163,6 +197,31 @@ mod tests {
         assert!(error.contains("base.yaml"), "{error}");
         std::fs::write(&base, "ignore: [L001]\n").unwrap();
         assert!(ignores_l001(&engines.for_path(None).unwrap()));
+    }
+
+    #[test]
+    fn a_change_to_a_file_loaded_makes_the_engines_stale() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(".boardlint.yaml");
+        let base = dir.path().join("base.yaml");
+        std::fs::write(&file, "extends: base.yaml\n").unwrap();
+        std::fs::write(&base, "ignore: [L001]\n").unwrap();
+        let engines = Engines::new(&flags(Some(file.clone()), false));
+        assert!(!engines.stale());
+        assert!(engines.watched().is_empty());
+        engines.for_path(None).unwrap();
+        assert!(!engines.stale());
+        let watched = engines.watched();
+        assert_eq!(watched.len(), 2, "{watched:?}");
+        assert!(
+            watched.iter().any(|p| p.ends_with("base.yaml")),
+            "{watched:?}"
+        );
+        std::fs::write(&base, "ignore: [L002, L003]\n").unwrap();
+        assert!(engines.stale());
+        // Read again, it is current.
+        engines.for_path(None).unwrap();
+        assert!(!engines.stale());
     }
 
     #[test]

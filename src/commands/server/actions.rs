@@ -1,0 +1,295 @@
+//! Formatting and code actions. `fmt`'s rewrite of a document comes as
+//! hunks, each a card, block or CHAIN marker printed again (or, for a
+//! rewrite known only whole, the runs of lines a line diff finds changed):
+//! formatting sends them all as edits; "Format card" sends the
+//! ones under the cursor or selection, "Format file" all of them, "Fix
+//! all" all of them when they remove a diagnostic (as `check --fix` keeps
+//! a rewrite only then), and a diagnostic's quick fix those on its lines.
+//! "Disable CODE for this line" puts a
+//! `<!-- boardlint-disable-next-line CODE -->` comment on the line above the
+//! diagnostic's (transcripts and decision logs: the files suppression
+//! comments are read in).
+
+use std::collections::HashMap;
+
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, Diagnostic as LspDiagnostic, TextEdit, Uri,
+    WorkspaceEdit,
+};
+use similar::{DiffOp, TextDiff};
+
+use super::lint::Linted;
+use crate::kinds::FileKind;
+use crate::lines::{LineIndex, Unit};
+use crate::syntax::Span;
+
+/// "Format file": a source action, offered everywhere in a document that
+/// `fmt` would change.
+pub fn format_file_kind() -> CodeActionKind {
+    CodeActionKind::new("source.format.boardlint")
+}
+
+/// "Fix all": what editors run on save with `source.fixAll`.
+pub fn fix_all_kind() -> CodeActionKind {
+    CodeActionKind::new("source.fixAll.boardlint")
+}
+
+/// The code action kinds the server offers.
+pub fn kinds() -> Vec<CodeActionKind> {
+    vec![
+        CodeActionKind::QUICKFIX,
+        CodeActionKind::REFACTOR_REWRITE,
+        format_file_kind(),
+        fix_all_kind(),
+    ]
+}
+
+/// One rewritten card, block or marker (or run of lines): the bytes of the
+/// old text it replaces, and what replaces them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hunk {
+    pub span: Span,
+    pub text: String,
+}
+
+/// The hunks that turn `old` into `new`, in order, none overlapping.
+pub fn hunks(old: &str, new: &str) -> Vec<Hunk> {
+    let diff = TextDiff::from_lines(old, new);
+    let starts = |slices: &[&str]| {
+        let mut at = 0;
+        let mut out = Vec::with_capacity(slices.len() + 1);
+        for s in slices {
+            out.push(at);
+            at += s.len();
+        }
+        out.push(at);
+        out
+    };
+    let old_starts = starts(diff.old_slices());
+    let new_starts = starts(diff.new_slices());
+    // The ops are walked by their lengths, each starting where the one
+    // before ended: the indices similar gives an insertion or a deletion
+    // next to a line kept can be one line off.
+    let mut out: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let (mut o, mut n) = (0, 0);
+    for op in diff.ops() {
+        let (old_len, new_len) = (op.old_range().len(), op.new_range().len());
+        if !matches!(op, DiffOp::Equal { .. }) {
+            match out.last_mut() {
+                Some(last) if last.1 == o && last.3 == n => {
+                    last.1 = o + old_len;
+                    last.3 = n + new_len;
+                }
+                _ => out.push((o, o + old_len, n, n + new_len)),
+            }
+        }
+        o += old_len;
+        n += new_len;
+    }
+    out.into_iter()
+        .map(|(os, oe, ns, ne)| Hunk {
+            span: old_starts[os]..old_starts[oe],
+            text: new[new_starts[ns]..new_starts[ne]].to_string(),
+        })
+        .collect()
+}
+
+/// The bytes of the whole lines a span is on, their line breaks included.
+fn lines_of(index: &LineIndex<'_>, span: &Span) -> Span {
+    let first = index.line_of(span.start);
+    let last = index.line_of(span.end.max(span.start));
+    index.line_start(first)..index.line_start(last + 1)
+}
+
+/// Whether a hunk rewrites any of these lines (an insertion: whether it
+/// falls among them).
+fn touches(hunk: &Hunk, lines: &Span) -> bool {
+    if hunk.span.is_empty() {
+        return lines.start <= hunk.span.start && hunk.span.start <= lines.end;
+    }
+    hunk.span.start < lines.end && lines.start < hunk.span.end
+}
+
+pub fn edits(index: &LineIndex<'_>, hunks: &[&Hunk], unit: Unit) -> Vec<TextEdit> {
+    hunks
+        .iter()
+        .map(|h| super::positions::edit(index, &h.span, h.text.clone(), unit))
+        .collect()
+}
+
+/// What a code action request is about.
+pub struct Request<'a> {
+    pub uri: &'a Uri,
+    pub text: &'a str,
+    pub range: Span,
+    /// The kinds the client asked for (`context.only`); none: all.
+    pub only: Option<&'a [CodeActionKind]>,
+    pub unit: Unit,
+}
+
+/// The code actions for a request, given what the engine said of the
+/// document, its diagnostics as published, and `fmt`'s hunks.
+pub fn code_actions(
+    request: &Request<'_>,
+    linted: &Linted,
+    published: &[LspDiagnostic],
+    hunks: &[Hunk],
+) -> Vec<CodeActionOrCommand> {
+    let index = LineIndex::new(request.text);
+    let wanted = |kind: &CodeActionKind| {
+        request.only.is_none_or(|only| {
+            only.iter().any(|k| {
+                kind.as_str() == k.as_str()
+                    || kind
+                        .as_str()
+                        .strip_prefix(k.as_str())
+                        .is_some_and(|rest| rest.starts_with('.'))
+            })
+        })
+    };
+    let action = |title: String, kind: CodeActionKind, edits: Vec<TextEdit>| CodeAction {
+        title,
+        kind: Some(kind),
+        edit: Some(WorkspaceEdit {
+            changes: Some(HashMap::from([(request.uri.clone(), edits)])),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let asked = lines_of(&index, &request.range);
+    let mut out = Vec::new();
+    // Each diagnostic on the lines asked about: its fix, its suppression.
+    let offset = usize::from(linted.problem.is_some());
+    let suppressible = matches!(linted.kind, FileKind::Transcript | FileKind::DecisionLog);
+    let crlf = request.text.contains("\r\n");
+    let mut disabled: Vec<(&str, usize)> = Vec::new();
+    for (i, d) in linted.diagnostics.iter().enumerate() {
+        let lines = lines_of(&index, &d.span);
+        if !(lines.start < asked.end && asked.start < lines.end) {
+            continue;
+        }
+        let diagnostic = published.get(i + offset).cloned();
+        if linted.fixable[i] && wanted(&CodeActionKind::QUICKFIX) {
+            let mine: Vec<&Hunk> = hunks.iter().filter(|h| touches(h, &lines)).collect();
+            let mine = if mine.is_empty() {
+                hunks.iter().collect()
+            } else {
+                mine
+            };
+            if !mine.is_empty() {
+                let mut fix = action(
+                    format!("Fix {} {} (boardlint fmt)", d.code, d.name),
+                    CodeActionKind::QUICKFIX,
+                    edits(&index, &mine, request.unit),
+                );
+                fix.diagnostics = diagnostic.clone().map(|d| vec![d]);
+                fix.is_preferred = Some(true);
+                out.push(CodeActionOrCommand::CodeAction(fix));
+            }
+        }
+        let line = index.line_of(d.span.start);
+        if suppressible
+            && !d.internal
+            && wanted(&CodeActionKind::QUICKFIX)
+            && !disabled.contains(&(d.code, line))
+        {
+            disabled.push((d.code, line));
+            let at = index.line_start(line);
+            let comment = format!(
+                "<!-- boardlint-disable-next-line {} -->{}",
+                d.code,
+                if crlf { "\r\n" } else { "\n" }
+            );
+            let mut disable = action(
+                format!("Disable {} {} for this line", d.code, d.name),
+                CodeActionKind::QUICKFIX,
+                vec![super::positions::edit(
+                    &index,
+                    &(at..at),
+                    comment,
+                    request.unit,
+                )],
+            );
+            disable.diagnostics = diagnostic.map(|d| vec![d]);
+            out.push(CodeActionOrCommand::CodeAction(disable));
+        }
+    }
+    // The card or block under the cursor, the file, everything fixable.
+    let here: Vec<&Hunk> = hunks.iter().filter(|h| touches(h, &asked)).collect();
+    if !here.is_empty() && wanted(&CodeActionKind::REFACTOR_REWRITE) {
+        out.push(CodeActionOrCommand::CodeAction(action(
+            "Format card (boardlint fmt)".into(),
+            CodeActionKind::REFACTOR_REWRITE,
+            edits(&index, &here, request.unit),
+        )));
+    }
+    let all: Vec<&Hunk> = hunks.iter().collect();
+    if !all.is_empty() && wanted(&format_file_kind()) {
+        out.push(CodeActionOrCommand::CodeAction(action(
+            "Format file (boardlint fmt)".into(),
+            format_file_kind(),
+            edits(&index, &all, request.unit),
+        )));
+    }
+    if !all.is_empty() && linted.fixable.iter().any(|&f| f) && wanted(&fix_all_kind()) {
+        out.push(CodeActionOrCommand::CodeAction(action(
+            "Fix all boardlint problems (boardlint fmt)".into(),
+            fix_all_kind(),
+            edits(&index, &all, request.unit),
+        )));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hunks applied from the end back give the new text.
+    fn apply(old: &str, hunks: &[Hunk]) -> String {
+        let mut out = old.to_string();
+        for h in hunks.iter().rev() {
+            out.replace_range(h.span.clone(), &h.text);
+        }
+        out
+    }
+
+    #[test]
+    fn hunks_rebuild_the_new_text() {
+        for (old, new) in [
+            ("a\nb\nc\n", "a\nB\nc\n"),
+            ("a\nb\nc\n", "a\nc\n"),
+            ("a\nc", "a\nb\nc"),
+            ("", "x\n"),
+            ("x\r\ny\r\n", "x\r\nz\r\nw\r\n"),
+            ("one\ntwo\nthree\nfour\n", "ONE\ntwo\nthree\nFOUR\n"),
+            ("same\n", "same\n"),
+            // similar gives this insertion the index of the line kept
+            // before it.
+            (
+                "a\nb\nc\nUrgency: x\n\nCEO: y\n",
+                "a\nb\nc\n\nURGENCY: x\n\n---\n\nCEO: y\n",
+            ),
+        ] {
+            let hunks = hunks(old, new);
+            assert_eq!(apply(old, &hunks), new, "{old:?} → {new:?}");
+        }
+        let two = hunks("one\ntwo\nthree\nfour\n", "ONE\ntwo\nthree\nFOUR\n");
+        assert_eq!(two.len(), 2);
+        assert_eq!(two[1].span, 14..19);
+        assert!(hunks("same\n", "same\n").is_empty());
+    }
+
+    #[test]
+    fn a_hunk_touches_the_lines_it_rewrites() {
+        let h = |span: Span| Hunk {
+            span,
+            text: String::new(),
+        };
+        assert!(touches(&h(4..8), &(0..5)));
+        assert!(!touches(&h(4..8), &(0..4)));
+        assert!(!touches(&h(4..8), &(8..12)));
+        assert!(touches(&h(4..4), &(4..8)));
+        assert!(touches(&h(4..4), &(0..4)));
+    }
+}

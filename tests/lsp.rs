@@ -1,0 +1,351 @@
+//! `boardlint server`, the built binary, sent a stream of bad and
+//! out-of-order messages over standard input: malformed JSON-RPC, unknown
+//! methods and notifications, requests before `initialize`, edits to
+//! documents that are not open, with old versions or bad ranges, a
+//! document over the size limit, hundreds of documents opened and closed,
+//! and seeded random messages. After all of it the server still answers,
+//! and `shutdown` then `exit` end it with exit code 0, with no panic on
+//! standard error.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+/// How long one answer may take (a debug build, a busy machine).
+const WAIT: Duration = Duration::from_secs(60);
+
+const SELF_INVOCATION: &str = "CFO: [INVOKE:cfo|What is our runway?]\n";
+
+struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    messages: Receiver<Value>,
+    next_id: i64,
+}
+
+/// The framed messages of a stream, read until it ends.
+fn read_messages(stdout: impl Read, tx: mpsc::Sender<Value>) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse::<usize>().ok();
+            }
+        }
+        let mut body = vec![0; length.expect("a Content-Length")];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let value = serde_json::from_slice(&body).expect("the server writes JSON");
+        if tx.send(value).is_err() {
+            return;
+        }
+    }
+}
+
+impl Server {
+    fn start() -> Server {
+        let dir = std::env::temp_dir();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlint"))
+            .args(["server", "--isolated"])
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("boardlint starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("a piped standard output");
+        let (tx, messages) = mpsc::channel();
+        std::thread::spawn(move || read_messages(stdout, tx));
+        Server {
+            child,
+            stdin,
+            messages,
+            next_id: 0,
+        }
+    }
+
+    fn raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("standard input open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn frame(&mut self, body: &str) {
+        self.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    }
+
+    fn send(&mut self, message: Value) {
+        self.frame(&message.to_string());
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn next_message(&self) -> Value {
+        self.messages
+            .recv_timeout(WAIT)
+            .expect("the server writes in time")
+    }
+
+    /// Send a request; its response (what came before it is dropped, but
+    /// publications are kept in `seen`).
+    fn request(&mut self, method: &str, params: Value, seen: &mut Vec<Value>) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.next_message();
+            if message["id"] == id && message.get("method").is_none() {
+                return message;
+            }
+            seen.push(message);
+        }
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
+        );
+    }
+
+    /// `shutdown`, `exit`: the exit code and standard error.
+    fn finish(mut self) -> (i32, String) {
+        let mut seen = Vec::new();
+        let done = self.request("shutdown", Value::Null, &mut seen);
+        assert_eq!(done["result"], Value::Null, "{done}");
+        self.notify("exit", Value::Null);
+        drop(self.stdin.take());
+        let status = self.child.wait().unwrap();
+        let mut stderr = String::new();
+        self.child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        (status.code().unwrap_or(-1), stderr)
+    }
+}
+
+fn published<'a>(seen: &'a [Value], uri: &str) -> Vec<&'a Value> {
+    seen.iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+        .collect()
+}
+
+/// A small seeded generator, so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.next() as usize % items.len()]
+    }
+}
+
+/// A random value of JSON, small.
+fn junk(rng: &mut Rng, depth: u32) -> Value {
+    match rng.next() % if depth > 2 { 5 } else { 7 } {
+        0 => Value::Null,
+        1 => json!(rng.next().is_multiple_of(3)),
+        2 => json!(rng.next() as i64 - (1 << 30)),
+        3 => json!(rng.pick(&[
+            "",
+            "file:///nowhere.md",
+            "untitled:x",
+            "[INVOKE:cfo|?]",
+            "😀\r\n"
+        ])),
+        4 => json!(-1),
+        5 => Value::Array((0..rng.next() % 4).map(|_| junk(rng, depth + 1)).collect()),
+        _ => {
+            let keys = [
+                "textDocument",
+                "uri",
+                "range",
+                "position",
+                "contentChanges",
+                "version",
+                "text",
+                "context",
+                "start",
+                "line",
+                "character",
+            ];
+            let mut object = serde_json::Map::new();
+            for _ in 0..rng.next() % 5 {
+                object.insert(rng.pick(&keys).to_string(), junk(rng, depth + 1));
+            }
+            Value::Object(object)
+        }
+    }
+}
+
+#[test]
+fn a_stream_of_bad_messages_leaves_the_server_answering() {
+    let mut server = Server::start();
+    let mut seen = Vec::new();
+    // Before initialize: refused, not fatal.
+    let early = server.request("textDocument/hover", json!({}), &mut seen);
+    assert_eq!(early["error"]["code"], -32002, "{early}");
+    // Bodies that are no JSON, or JSON that is no message: answered with
+    // an error whose id is null. Headers without a length: skipped.
+    server.frame("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\":");
+    let parse = server.next_message();
+    assert_eq!(parse["error"]["code"], -32700, "{parse}");
+    assert!(parse["id"].is_null());
+    server.frame("[1, 2, 3]");
+    assert_eq!(server.next_message()["error"]["code"], -32600);
+    server.raw(b"Content-Type: text/plain\r\n\r\nnot a header at all\r\n\r\n");
+    server.raw(b"Content-Length: -4\r\n\r\n");
+    let init = server.request("initialize", json!({"capabilities": {}}), &mut seen);
+    assert_eq!(init["result"]["serverInfo"]["name"], "boardlint", "{init}");
+    server.notify("initialized", json!({}));
+    // Unknown methods and notifications; bad parameters.
+    let unknown = server.request("workspace/nothing", json!({}), &mut seen);
+    assert_eq!(unknown["error"]["code"], -32601);
+    let bad = server.request("textDocument/codeAction", json!([1]), &mut seen);
+    assert_eq!(bad["error"]["code"], -32602);
+    server.notify("$/nothing", json!({"x": 1}));
+    server.notify("textDocument/didClose", json!(7));
+    // Edits out of order: to a document never opened, an old version, a
+    // range that ends before it starts, a range far past the end.
+    let change = |uri: &str, version: i64, range: Value| {
+        json!({"textDocument": {"uri": uri, "version": version},
+               "contentChanges": [{"range": range, "text": "x"}]})
+    };
+    let range = |a: u32, b: u32, c: u32, d: u32| json!({"start": {"line": a, "character": b}, "end": {"line": c, "character": d}});
+    server.notify(
+        "textDocument/didChange",
+        change("untitled:never", 2, range(0, 0, 0, 0)),
+    );
+    server.open("untitled:a", SELF_INVOCATION);
+    server.notify(
+        "textDocument/didChange",
+        change("untitled:a", 1, range(0, 0, 0, 1)),
+    );
+    server.notify(
+        "textDocument/didChange",
+        change("untitled:a", 3, range(0, 9, 0, 2)),
+    );
+    server.notify(
+        "textDocument/didChange",
+        change("untitled:a", 4, range(900, 9, 4_000_000_000, 4_000_000_000)),
+    );
+    // A document over the size limit: one diagnostic that says so.
+    let huge = "a".repeat(16 * 1024 * 1024 + 1);
+    server.open("untitled:huge", &huge);
+    drop(huge);
+    // Hundreds of documents opened and closed.
+    for n in 0..300 {
+        let uri = format!("untitled:draft-{n}");
+        server.open(&uri, &format!("CFO: [INVOKE:cfo|Question {n}?]\n"));
+        server.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        );
+    }
+    // Seeded random messages, of known methods with junk parameters.
+    let mut rng = Rng(0x5eed);
+    let methods = [
+        "textDocument/didOpen",
+        "textDocument/didChange",
+        "textDocument/didSave",
+        "textDocument/didClose",
+        "textDocument/hover",
+        "textDocument/codeAction",
+        "textDocument/formatting",
+        "textDocument/diagnostic",
+        "workspace/didChangeWatchedFiles",
+        "$/cancelRequest",
+    ];
+    for n in 0..400 {
+        let method = *rng.pick(&methods);
+        let params = junk(&mut rng, 0);
+        if rng.next().is_multiple_of(2) {
+            server.send(json!({"jsonrpc": "2.0", "id": format!("fuzz-{n}"), "method": method, "params": params}));
+        } else {
+            server.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+        }
+    }
+    // It still answers, and the document it kept is as its one good edit
+    // left it.
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "untitled:a"}, "position": {"line": 0, "character": 9}}),
+        &mut seen,
+    );
+    let shown = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(shown.contains("L001 self-invocation"), "{hover}");
+    let answered: Vec<&Value> = seen
+        .iter()
+        .filter(|m| m["id"].as_str().is_some_and(|id| id.starts_with("fuzz-")))
+        .collect();
+    assert!(answered.len() > 100, "{}", answered.len());
+    assert!(answered
+        .iter()
+        .all(|m| m.get("result").is_some() || m["error"]["code"].is_i64()));
+    assert!(
+        answered.iter().all(|m| m["error"]["code"] != -32603),
+        "an internal error: {:?}",
+        answered.iter().find(|m| m["error"]["code"] == -32603)
+    );
+    let huge = published(&seen, "untitled:huge");
+    let message = huge[0]["params"]["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap();
+    assert!(message.contains("16 MiB"), "{message}");
+    // Each draft published once when opened, then cleared when closed.
+    let draft = published(&seen, "untitled:draft-299");
+    assert_eq!(draft.len(), 2);
+    assert_eq!(draft[1]["params"]["diagnostics"], json!([]));
+    let (code, stderr) = server.finish();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn input_that_is_no_protocol_at_all_ends_the_server_cleanly() {
+    let mut server = Server::start();
+    server.raw(b"hello\nthis is not LSP\n\x00\xff\xfe binary\r\n\r\n");
+    drop(server.stdin.take());
+    let status = server.child.wait().unwrap();
+    let mut stderr = String::new();
+    server
+        .child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    // Ended without `shutdown`: exit code 1, as the protocol says; what
+    // was skipped is said on standard error, and nothing panicked.
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("was skipped"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
