@@ -349,3 +349,46 @@ fn input_that_is_no_protocol_at_all_ends_the_server_cleanly() {
     assert!(stderr.contains("was skipped"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The resident memory of a process, in KB (Linux).
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS in /proc/PID/status")
+}
+
+/// Documents opened and closed leave nothing behind: a second batch of
+/// large documents costs no more memory than the first left (each batch is
+/// 16 MB of text, which a server that kept closed documents would keep).
+#[test]
+fn closed_documents_leave_no_memory_behind() {
+    let mut server = Server::start();
+    let mut seen = Vec::new();
+    server.request("initialize", json!({"capabilities": {}}), &mut seen);
+    server.notify("initialized", json!({}));
+    let body = "CFO: Our runway is 14 months.\n\n".repeat(400 * 1024 / 31);
+    let mut batch = |server: &mut Server, from: usize| {
+        for n in from..from + 40 {
+            let uri = format!("untitled:large-{n}");
+            server.open(&uri, &format!("Draft {n}.\n\n{body}"));
+            server.notify(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": uri}}),
+            );
+        }
+        // Every message before it is read once this is answered.
+        server.request("shutdown-not-yet/ping", json!({}), &mut seen);
+        rss_kb(server.child.id())
+    };
+    let first = batch(&mut server, 0);
+    let second = batch(&mut server, 40);
+    assert!(
+        second < first + 8 * 1024,
+        "memory grew from {first} KB to {second} KB over 16 MB of closed documents"
+    );
+    let (code, stderr) = server.finish();
+    assert_eq!(code, 0, "{stderr}");
+}

@@ -506,3 +506,215 @@ fn the_session_follows_the_protocol_version_and_ends_with_its_input() {
         "{stderr}"
     );
 }
+
+/// A small seeded generator, so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.next() as usize % items.len()]
+    }
+}
+
+/// A random value of JSON, small, with the keys and values the tools read.
+fn junk(rng: &mut Rng, depth: u32) -> Value {
+    match rng.next() % if depth > 2 { 5 } else { 7 } {
+        0 => Value::Null,
+        1 => json!(rng.next().is_multiple_of(3)),
+        2 => json!(rng.next() as i64 - (1 << 30)),
+        3 => json!(rng.pick(&[
+            "",
+            "a.md",
+            "../../etc/passwd",
+            "decision-log",
+            "L001",
+            "pt",
+            "[INVOKE:cfo|?]",
+            "😀\r\n",
+        ])),
+        4 => json!(-1),
+        5 => Value::Array((0..rng.next() % 4).map(|_| junk(rng, depth + 1)).collect()),
+        _ => {
+            let keys = [
+                "name",
+                "arguments",
+                "text",
+                "path",
+                "kind",
+                "lang",
+                "rule",
+                "cursor",
+            ];
+            let mut object = serde_json::Map::new();
+            for _ in 0..rng.next() % 5 {
+                object.insert(rng.pick(&keys).to_string(), junk(rng, depth + 1));
+            }
+            Value::Object(object)
+        }
+    }
+}
+
+/// The resident memory of a process, in KB (Linux).
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS in /proc/PID/status")
+}
+
+/// Requests before `initialize`, lines that are no JSON, JSON that is no
+/// message, known methods with junk parameters and seeded random tool
+/// calls: the server answers each request it can, and after all of it
+/// still checks a draft and exits cleanly. Large texts checked one after
+/// another leave no memory behind.
+#[test]
+fn a_stream_of_bad_messages_leaves_the_server_answering() {
+    let dir = project();
+    let mut server = Server::start(dir.path(), &[]);
+    // Before initialize.
+    server.send_line(&json!({"jsonrpc": "2.0", "id": "early", "method": "tools/list"}).to_string());
+    let early: Value = serde_json::from_str(&server.lines.recv_timeout(WAIT).unwrap()).unwrap();
+    assert_eq!(early["id"], "early", "{early}");
+    assert!(early["error"]["code"].is_i64(), "{early}");
+    server.send_line("\u{0}\u{1}binary\u{7f}");
+    let init = server.request(
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    assert_eq!(init["result"]["serverInfo"]["name"], "boardlint", "{init}");
+    server.send_line(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string());
+    let mut rng = Rng(0x6d63);
+    let methods = [
+        "tools/call",
+        "tools/list",
+        "ping",
+        "resources/list",
+        "prompts/get",
+        "notifications/cancelled",
+        "initialize",
+        "completion/complete",
+    ];
+    let tools = ["check", "format", "explain_rule", "list_rules", "lint", ""];
+    let mut sent = Vec::new();
+    for n in 0..400 {
+        let id = format!("fuzz-{n}");
+        let line = match rng.next() % 6 {
+            0 => "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\":".to_string(),
+            1 => junk(&mut rng, 0).to_string(),
+            2 => {
+                let arguments = junk(&mut rng, 1);
+                let tool = *rng.pick(&tools);
+                sent.push(id.clone());
+                json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                    "params": {"name": tool, "arguments": arguments}})
+                .to_string()
+            }
+            3 => {
+                // A well-formed call whose text is marker soup.
+                let text: String = (0..rng.next() % 40)
+                    .map(|_| {
+                        *rng.pick(&[
+                            "[INVOKE:cfo|",
+                            "]",
+                            "\n",
+                            "[RESPONSE:cro]",
+                            "[/RESPONSE]",
+                            "CFO: ",
+                            "━",
+                            "[CHAIN: a → b]",
+                            "📊 ",
+                            "BOTTOM LINE\n",
+                            "x",
+                        ])
+                    })
+                    .collect();
+                let tool = *rng.pick(&["check", "format"]);
+                sent.push(id.clone());
+                json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                    "params": {"name": tool, "arguments": {"text": text, "kind": *rng.pick(&["transcript", "decision-log", "handoff", "session-log"])}}})
+                .to_string()
+            }
+            _ => {
+                let method = *rng.pick(&methods);
+                let params = junk(&mut rng, 0);
+                if rng.next().is_multiple_of(2) {
+                    sent.push(id.clone());
+                    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+                        .to_string()
+                } else {
+                    json!({"jsonrpc": "2.0", "method": method, "params": params}).to_string()
+                }
+            }
+        };
+        if std::env::var_os("MCP_FUZZ_SHOW").is_some() {
+            eprintln!("{line}");
+        }
+        server.send_line(&line);
+    }
+    // Everything sent is read before this is answered; each fuzz request
+    // got an answer before it, none an internal error.
+    server.send_line(
+        &json!({"jsonrpc": "2.0", "id": "final", "method": "tools/call",
+            "params": {"name": "check", "arguments": {"text": SELF_INVOCATION}}})
+        .to_string(),
+    );
+    // Calls run at once, so answers come in any order: read until every
+    // request and the final check are answered.
+    let mut waiting: std::collections::HashSet<String> = sent.iter().cloned().collect();
+    let mut last = None;
+    while last.is_none() || !waiting.is_empty() {
+        let Ok(line) = server.lines.recv_timeout(WAIT) else {
+            panic!("requests left unanswered: {waiting:?}");
+        };
+        let message: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("a line that is no JSON ({e}): {line}"));
+        assert_ne!(
+            message["error"]["code"], -32603,
+            "an internal error: {message}"
+        );
+        if message["id"] == "final" {
+            last = Some(message);
+        } else if let Some(id) = message["id"].as_str() {
+            waiting.remove(id);
+        }
+    }
+    let last = last.unwrap();
+    assert_eq!(codes(&last["result"]), ["L001"], "{last}");
+    assert!(server.finish().success());
+}
+
+/// Large texts checked one after another leave nothing behind: a second
+/// batch costs no more memory than the first left (each batch is 16 MB of
+/// text, which a server that kept what it was sent would keep).
+#[test]
+fn checked_texts_leave_no_memory_behind() {
+    let dir = project();
+    let mut server = Server::ready(dir.path(), &[]);
+    let body = "CFO: Our runway is 14 months.\n\n".repeat(400 * 1024 / 31);
+    let batch = |server: &mut Server, from: usize| {
+        for n in from..from + 40 {
+            let text = format!("Draft {n}.\n\n{body}");
+            let path = format!("drafts/d{n}.md");
+            let result = server.call("check", json!({"text": text, "path": path}));
+            assert!(!is_error(&result), "{result}");
+        }
+        rss_kb(server.child.id())
+    };
+    let first = batch(&mut server, 0);
+    let second = batch(&mut server, 40);
+    assert!(
+        second < first + 8 * 1024,
+        "memory grew from {first} KB to {second} KB over 16 MB of checked texts"
+    );
+    assert!(server.finish().success());
+}

@@ -40,17 +40,21 @@ pub async fn serve(engines: Engines) -> Result<(), String> {
     let server = Boardlint {
         engines: Arc::new(engines),
     };
-    let transport = AsyncRwTransport::new_server(tokio::io::stdin(), tokio::io::stdout())
-        .with_max_line_length(MAX_LINE);
-    let running = server
-        .serve(transport)
-        .await
-        .map_err(|e| format!("the session did not start: {e}"))?;
-    running
-        .waiting()
-        .await
-        .map(|_| ())
-        .map_err(|e| format!("the session ended abnormally: {e}"))
+    let (reads, writes, writer) =
+        super::gate::spawn(tokio::io::stdin(), tokio::io::stdout(), MAX_LINE);
+    let transport = AsyncRwTransport::new_server(reads, writes).with_max_line_length(MAX_LINE);
+    let served = match server.serve(transport).await {
+        Ok(running) => running
+            .waiting()
+            .await
+            .map(|_| ())
+            .map_err(|e| format!("the session ended abnormally: {e}")),
+        Err(e) => Err(format!("the session did not start: {e}")),
+    };
+    // rmcp's end of the output is dropped with the session: what it wrote
+    // last reaches standard output before the server exits.
+    let _ = writer.await;
+    served
 }
 
 #[tool_router]
