@@ -412,7 +412,11 @@ impl<'t, 'a> Builder<'t, 'a> {
             if outside_blocks && !in_card {
                 self.heading_ends_speaker(level);
             }
-            self.heading_ends_zone(level);
+            // A heading that names a role is a contribution inside the
+            // phase, not the end of it (decision 17).
+            if self.speaker_of_line(line).is_none() {
+                self.heading_ends_zone(level);
+            }
             self.last_heading = Some(level);
         }
         if outside_blocks && !in_card {
