@@ -33,6 +33,8 @@ pub struct Settings {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pipeline {
     pub stages: Vec<String>,
+    /// The stages a task may enter the pipeline at; empty: any.
+    pub entry_stages: Vec<String>,
     /// The most attempts a stage may take.
     pub max_attempts: u32,
     /// The stage a ready-for-review record hands over to.
@@ -49,6 +51,7 @@ impl Default for Pipeline {
             stages: ["implement", "review", "browser_qa", "human_merge"]
                 .map(String::from)
                 .to_vec(),
+            entry_stages: Vec::new(),
             max_attempts: 3,
             review_stage: "review".to_string(),
             max_log_bytes: 64 << 20,

@@ -357,6 +357,15 @@ pub const SETTINGS: &[Setting] = &[
         show: Some(|r, _| format!("{:?}", r.settings.pipeline.stages)),
     },
     Setting {
+        key: "pipeline.entry-stages",
+        ty: STAGES,
+        default: Default::Yaml("[]"),
+        merge: Merge::Replaces,
+        doc: "the stages a task may enter the pipeline at (T010); empty: any",
+        apply: |r, v, _| r.settings.pipeline.entry_stages = v.texts().to_vec(),
+        show: Some(|r, _| format!("{:?}", r.settings.pipeline.entry_stages)),
+    },
+    Setting {
         key: "pipeline.max-attempts",
         ty: ATTEMPTS,
         default: Default::Yaml("3"),

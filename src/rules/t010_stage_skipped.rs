@@ -4,9 +4,13 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a task entering a stage (a run's first event) while its latest
-    /// run of the stage before (in `pipeline.stages`) is not `approved`,
-    /// or never ran.
+    /// Flags a skipped stage: a task entering a stage (a run's first event)
+    /// while its latest run of the stage before (in `pipeline.stages`) is
+    /// not `approved`, or moving on from a stage to a later one that is not
+    /// the next (the stage between never ran). The first stage a task
+    /// appears in is where it entered the pipeline, which is no skip: tasks
+    /// enter at different stages, and a log may start mid-history. With
+    /// `pipeline.entry-stages` set, entering at any other stage is flagged.
     ///
     /// ## Why is this bad?
     /// The pipeline is ordered so that each stage checks what the one before
@@ -30,36 +34,73 @@ declare_rule! {
 
 impl TransitionRule for StageSkipped {
     fn check(&self, log: &TransitionLog<'_>, out: &mut Vec<Diagnostic>) {
-        let stages = &log.settings.pipeline.stages;
+        let pipeline = &log.settings.pipeline;
+        let stages = &pipeline.stages;
+        let index = |stage: &str| stages.iter().position(|s| s == stage);
         // (task, stage) → the latest run's attempt and state.
         let mut latest: HashMap<(&str, &str), (u64, &str)> = HashMap::new();
+        // Task → the furthest configured stage it has started.
+        let mut furthest: HashMap<&str, usize> = HashMap::new();
         for e in &log.events {
+            let task = e.run.task.as_str();
             if e.prev == "none" {
-                if let Some(k) = stages
-                    .iter()
-                    .position(|s| *s == e.run.stage)
-                    .filter(|&k| k > 0)
-                {
-                    let before = stages[k - 1].as_str();
-                    let state = latest.get(&(e.run.task.as_str(), before)).map(|(_, s)| *s);
-                    if state != Some("approved") {
-                        let why = state.map_or("never ran".to_string(), |s| format!("is `{s}`"));
+                if let Some(k) = index(&e.run.stage) {
+                    let problem = if k > 0 {
+                        let before = stages[k - 1].as_str();
+                        match (latest.get(&(task, before)), furthest.get(task)) {
+                            // The stage before ran: it must be approved.
+                            (Some((_, state)), _) if *state != "approved" => Some((
+                                format!("`{}` starts but `{before}` is `{state}`", e.run.stage),
+                                format!("enter `{}` only after `{before}` is approved", e.run.stage),
+                            )),
+                            (Some(_), _) => None,
+                            // It never ran, but an earlier one did: a jump.
+                            (None, Some(&j)) if j + 1 < k => Some((
+                                format!(
+                                    "`{task}` moves from `{}` to `{}`, skipping `{before}`",
+                                    stages[j], e.run.stage
+                                ),
+                                format!("run `{before}` and have it approved before `{}`", e.run.stage),
+                            )),
+                            _ => None,
+                        }
+                    } else {
+                        None
+                    };
+                    // Where a task first appears is where it entered.
+                    let entry = (!furthest.contains_key(task)
+                        && !pipeline.entry_stages.is_empty()
+                        && !pipeline.entry_stages.contains(&e.run.stage))
+                    .then(|| {
+                        (
+                            format!(
+                                "`{task}` enters the pipeline at `{}`, which is not an entry stage",
+                                e.run.stage
+                            ),
+                            format!(
+                                "enter at {} (`pipeline.entry-stages`)",
+                                pipeline
+                                    .entry_stages
+                                    .iter()
+                                    .map(|s| format!("`{s}`"))
+                                    .collect::<Vec<_>>()
+                                    .join(" or ")
+                            ),
+                        )
+                    });
+                    if let Some((message, help)) = problem.or(entry) {
                         out.push(
                             self.meta()
-                                .diagnostic(
-                                    log.field_span(e, "stage"),
-                                    format!("`{}` starts but `{before}` {why}", e.run.stage),
-                                )
+                                .diagnostic(log.field_span(e, "stage"), message)
                                 .with_label("stage skipped")
-                                .with_help(format!(
-                                    "enter `{}` only after `{before}` is approved",
-                                    e.run.stage
-                                )),
+                                .with_help(help),
                         );
                     }
+                    let f = furthest.entry(task).or_insert(k);
+                    *f = (*f).max(k);
                 }
             }
-            let key = (e.run.task.as_str(), e.run.stage.as_str());
+            let key = (task, e.run.stage.as_str());
             match latest.get(&key) {
                 Some((attempt, _)) if *attempt > e.run.attempt => {}
                 _ => {

@@ -402,3 +402,36 @@ fn fmt_honours_quiet_and_force_exclude() {
         .code(0)
         .stdout(predicate::str::diff(draft));
 }
+
+/// `pipeline.entry-stages`: a task that first appears at another stage has
+/// skipped the pipeline's entry; by default any stage is an entry.
+#[test]
+fn entry_stages_restrict_where_a_task_enters() {
+    let event = |task: &str, stage: &str| {
+        format!(
+            "{{\"at\":\"2026-03-05T09:00:00Z\",\"task_id\":\"{task}\",\"stage\":\"{stage}\",\"attempt\":1,\"prev_state\":null,\"new_state\":\"queued\",\"actor\":\"orchestrator\",\"refs\":{{\"input\":\"3f9c2ab\",\"output\":null}},\"event_id\":\"{task}-1\"}}\n"
+        )
+    };
+    let dir = repo();
+    write(
+        dir.path(),
+        "runs.events.jsonl",
+        &(event("PAY-1", "implement") + &event("PAY-2", "review")),
+    );
+    let (code, out, _) = check(dir.path(), &["runs.events.jsonl"]);
+    assert_eq!(code, 0, "{out}");
+    write(
+        dir.path(),
+        ".boardlint.yaml",
+        "pipeline:\n  entry-stages: [implement]\n",
+    );
+    let (code, out, _) = check(dir.path(), &["runs.events.jsonl"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("runs.events.jsonl:2:")
+            && out.contains("T010")
+            && out.contains("`PAY-2` enters the pipeline at `review`, which is not an entry stage"),
+        "{out}"
+    );
+    assert!(!out.contains(":1:"), "{out}");
+}
