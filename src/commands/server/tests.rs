@@ -473,8 +473,15 @@ fn a_configuration_change_checks_the_open_documents_again() {
     client.open(&uri, SELF_INVOCATION);
     let (_, before) = client.diagnostics();
     assert_eq!(codes(&before), ["L001"]);
+    // Each version is written whole, as editors save, so that the server
+    // (on its own thread) never reads a file half-written.
+    let save = |text: &str| {
+        let next = dir.path().join(".boardlint.yaml.new");
+        std::fs::write(&next, text).unwrap();
+        std::fs::rename(&next, &config).unwrap();
+    };
     // A different size: a different version of the file.
-    std::fs::write(&config, "ignore: [L001, L002]\n").unwrap();
+    save("ignore: [L001, L002]\n");
     client.notify(
         "workspace/didChangeWatchedFiles",
         json!({"changes": [{"uri": format!("file://{}", config.display()), "type": 2}]}),
@@ -483,7 +490,7 @@ fn a_configuration_change_checks_the_open_documents_again() {
     // A configuration with errors: one diagnostic that says so, at the
     // start, seen at the next message without any notification (the
     // stamps are compared).
-    std::fs::write(&config, "ignore: [L001\n").unwrap();
+    save("ignore: [L001\n");
     client.request_ok(
         "textDocument/hover",
         json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}),
