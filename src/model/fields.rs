@@ -41,13 +41,16 @@ pub fn response_fields<'t>(t: &'t Transcript<'_>, block: &Block) -> Cow<'t, Resp
 
 fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
     let mut fields: Vec<ResponseField> = Vec::new();
+    // The last field still takes lines: a field ends at a protocol line.
+    let mut open = false;
     for index in block.lines() {
         let line = t.line(index);
         if line.kind == LineKind::Blank {
             continue;
         }
         if let Some(Lead::Label { text, span }) = &line.lead {
-            if let Some(name) = FieldName::from_label(t.text(text)) {
+            let label = t.text(text);
+            if let Some(name) = FieldName::from_label(label) {
                 fields.push(ResponseField {
                     name,
                     label: span.clone(),
@@ -55,22 +58,46 @@ fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
                     continuation: Vec::new(),
                     items: Vec::new(),
                 });
+                open = true;
+                continue;
+            }
+            if is_protocol_label(label) {
+                open = false;
                 continue;
             }
         }
-        // Protocol lines (an INVOKE, a CHAIN, a nested block's opener)
-        // are not part of a field's text.
-        let protocol = t.line_starts.marker(index);
-        let Some(field) = fields.last_mut() else {
-            continue;
-        };
-        if protocol {
+        // A protocol line (an INVOKE, a CHAIN, a BLOCKED, a nested block's
+        // opener) is no part of a field's text, and ends it: what follows
+        // (`State assumption used instead: …` after a `[BLOCKED: …]`) is
+        // the protocol's, not the field's.
+        if t.line_starts.marker(index) {
+            open = false;
             continue;
         }
+        let Some(field) = fields.last_mut().filter(|_| open) else {
+            continue;
+        };
         match line.kind {
             LineKind::ListItem { .. } => field.items.push(index),
             _ => field.continuation.push(index),
         }
     }
     ResponseFields { fields }
+}
+
+/// A label of the protocol's own lines, which ends a field: Rule 4's
+/// assumption line, a conflict's resolution, a contribution's key points.
+fn is_protocol_label(label: &str) -> bool {
+    const LABELS: &[&str] = &[
+        "state assumption used instead",
+        "assumption used instead",
+        "resolution",
+        "resolução",
+        "key points",
+        "pontos-chave",
+    ];
+    let label = label.trim().to_lowercase();
+    LABELS
+        .iter()
+        .any(|l| label == *l || label.starts_with(&format!("{l} (")))
 }
