@@ -482,7 +482,7 @@ mod tests {
             ("board:\n  isolation-phases: [-2]\n", "c.yaml:2: `board.isolation-phases`: expected a whole number of 0 or more, found `-2`"),
             ("pipeline:\n  max-attempts: 99999999999\n", "c.yaml:2: `pipeline.max-attempts`: `99999999999` is too large: at most 4294967295"),
             ("pipeline:\n  stages: implement\n", "c.yaml:2: `pipeline.stages`: expected a list of strings, such as `[a, b]`, found the string `implement`"),
-            ("pipeline:\n  colour: 1\n", "c.yaml:2: `pipeline.colour`: unknown setting in `pipeline`: it holds `stages`, `max-attempts`, `review-stage`, `max-log-bytes`, `max-event-bytes`"),
+            ("pipeline:\n  colour: 1\n", "c.yaml:2: `pipeline.colour`: unknown setting in `pipeline`: it holds `stages`, `entry-stages`, `max-attempts`, `review-stage`, `max-log-bytes`, `max-event-bytes`"),
             ("session: roles\n", "c.yaml:1: `session`: expected a mapping of settings (`name: value` lines), found the string `roles`"),
             ("session:\n  roles:\n    bot: [cfo]\n", "c.yaml:3: `session.roles.bot`: expected a string, found a list"),
             ("lint-code-blocks: 1\n", "c.yaml:1: `lint-code-blocks`: expected `true` or `false`, found the number `1`"),

@@ -561,6 +561,7 @@ mod tests {
             "lang" => "pt-BR",
             "kinds" => "{\"a/*.md\": handoff}",
             "pipeline.stages" => "[a, b]",
+            "pipeline.entry-stages" => "[implement]",
             "pipeline.review-stage" => "b",
             "session.roles" => "{bot: cfo}",
             _ => match s.ty.shape {

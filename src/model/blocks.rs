@@ -10,10 +10,10 @@ use crate::syntax::{BlockKind, Span};
 pub enum Answer {
     Invocation(usize),
     Broadcast(usize),
-    /// Nothing pending; `invocations_before` is true when the transcript
-    /// records any invocation or broadcast before this block.
+    /// Nothing pending; `invocations_recorded` is true when the transcript
+    /// records any invocation or broadcast, before this block or after it.
     Nothing {
-        invocations_before: bool,
+        invocations_recorded: bool,
     },
 }
 

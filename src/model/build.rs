@@ -244,7 +244,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 declared: None,
                 phase: c.phase,
                 answered_by: None,
-                response_follows: false,
+                moved_on: false,
             });
             if let (true, Some(role)) = (c.pending, c.role) {
                 self.pending[role.index()].push(index);
@@ -366,13 +366,39 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
         let last = doc.lines.len().saturating_sub(1);
         self.close_card(last);
-        // Every invocation before the last RESPONSE opener has a response after it.
-        if let Some(last_open) = self.last_response_open {
-            for inv in &mut self.t.invocations {
-                inv.response_follows = inv.span.start < last_open;
+        self.judge_what_follows(doc);
+        cut
+    }
+
+    /// What the transcript does after each invocation and before each
+    /// response, read once every line is: whether it moves on after an
+    /// invocation (R006), and whether it records invocations at all (R007).
+    fn judge_what_follows(&mut self, doc: &Document) {
+        let t = &mut *self.t;
+        // The start of the last speaker line of each role, and of the last card.
+        let mut last_spoke = vec![None; self.pending.len()];
+        for &(line, role) in &t.speaker_lines {
+            if let Some(at) = last_spoke.get_mut(role.index()) {
+                *at = Some(doc.lines.span(line).start);
             }
         }
-        cut
+        let last_card = t.cards.last().map(|c| doc.lines.span(c.first_line).start);
+        let last_open = self.last_response_open;
+        for inv in &mut t.invocations {
+            let after = |at: Option<usize>| at.is_some_and(|at| at > inv.span.end);
+            let speaks_again = inv
+                .speaker
+                .and_then(|s| last_spoke.get(s.index()).copied().flatten());
+            inv.moved_on = after(last_open) || after(speaks_again) || after(last_card);
+        }
+        let recorded = self.invocations_before || !t.invocations.is_empty();
+        for block in &mut t.blocks {
+            if let Some(Answer::Nothing { .. }) = block.answer {
+                block.answer = Some(Answer::Nothing {
+                    invocations_recorded: recorded,
+                });
+            }
+        }
     }
 
     fn line(&mut self, index: usize, line: &Line) {
@@ -845,7 +871,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             declared: None,
             phase,
             answered_by: None,
-            response_follows: false,
+            moved_on: false,
         });
         match role {
             Some(r) => self.pending[r.index()].push(index),
@@ -862,8 +888,10 @@ impl<'t, 'a> Builder<'t, 'a> {
             let found = role.and_then(|r| self.answer_for(r, index));
             answer = Some(match found {
                 Some(a) => a,
+                // Whether the transcript records invocations is known at
+                // its end (`judge_what_follows`).
                 None => Answer::Nothing {
-                    invocations_before: self.invocations_before || !self.t.invocations.is_empty(),
+                    invocations_recorded: false,
                 },
             });
             chain = match (found, role) {

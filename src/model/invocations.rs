@@ -29,8 +29,9 @@ pub struct Invocation {
     pub phase: Option<u32>,
     /// The RESPONSE block that answers it (for a broadcast, the first one).
     pub answered_by: Option<usize>,
-    /// A RESPONSE block (of any role) opens after it.
-    pub response_follows: bool,
+    /// The transcript moves on after it: a RESPONSE block (of any role)
+    /// opens after it, its invoker speaks again, or a card follows.
+    pub moved_on: bool,
 }
 
 /// A well-formed `[CHAIN: …]` marker.

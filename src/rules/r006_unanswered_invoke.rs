@@ -43,7 +43,7 @@ impl Rule for UnansweredInvoke {
         for inv in &t.invocations {
             if inv.kind != InvocationKind::Invoke
                 || inv.answered_by.is_some()
-                || !inv.response_follows
+                || !inv.moved_on
             {
                 continue;
             }

@@ -44,7 +44,7 @@ impl Rule for UnsolicitedResponse {
         for block in t.blocks.iter().filter(|b| b.kind == BlockKind::Response) {
             if block.answer
                 != Some(Answer::Nothing {
-                    invocations_before: true,
+                    invocations_recorded: true,
                 })
             {
                 continue;

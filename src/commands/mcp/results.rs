@@ -231,7 +231,9 @@ mod tests {
 
     #[test]
     fn a_long_list_is_cut_in_the_text_not_in_the_content() {
-        let text = "CFO: [INVOKE:cfo|What is our runway?]\n".repeat(LISTED + 3);
+        // One speaker, many self-invocations: one finding each.
+        let text = "CFO: thinking.\n".to_string()
+            + &"[INVOKE:cfo|What is our runway?]\n".repeat(LISTED + 3);
         let result = CheckResult::new("transcript", located(&text));
         assert_eq!(result.diagnostics.len(), LISTED + 3);
         assert!(result.text().contains("… and 3 more."));
