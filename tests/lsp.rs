@@ -14,6 +14,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
+mod stream;
+use stream::{rss_kb, Rng};
+
 /// How long one answer may take (a debug build, a busy machine).
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -147,23 +150,6 @@ fn published<'a>(seen: &'a [Value], uri: &str) -> Vec<&'a Value> {
     seen.iter()
         .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
         .collect()
-}
-
-/// A small seeded generator, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.next() as usize % items.len()]
-    }
 }
 
 /// A random value of JSON, small.
@@ -348,16 +334,6 @@ fn input_that_is_no_protocol_at_all_ends_the_server_cleanly() {
     assert_eq!(status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("was skipped"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-}
-
-/// The resident memory of a process, in KB (Linux).
-fn rss_kb(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS in /proc/PID/status")
 }
 
 /// Documents opened and closed leave nothing behind: a second batch of

@@ -9,6 +9,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
+mod stream;
+use stream::{rss_kb, Rng};
+
 const SELF_INVOCATION: &str = "CFO: [INVOKE:cfo|What is our runway?]\n";
 /// How long one answer may take (a debug build, a busy machine).
 const WAIT: Duration = Duration::from_secs(60);
@@ -507,23 +510,6 @@ fn the_session_follows_the_protocol_version_and_ends_with_its_input() {
     );
 }
 
-/// A small seeded generator, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.next() as usize % items.len()]
-    }
-}
-
 /// A random value of JSON, small, with the keys and values the tools read.
 fn junk(rng: &mut Rng, depth: u32) -> Value {
     match rng.next() % if depth > 2 { 5 } else { 7 } {
@@ -560,16 +546,6 @@ fn junk(rng: &mut Rng, depth: u32) -> Value {
             Value::Object(object)
         }
     }
-}
-
-/// The resident memory of a process, in KB (Linux).
-fn rss_kb(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS in /proc/PID/status")
 }
 
 /// Requests before `initialize`, lines that are no JSON, JSON that is no

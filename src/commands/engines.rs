@@ -46,6 +46,15 @@ pub struct Engines {
 }
 
 impl Engines {
+    /// The defaults, whatever files there are (`--isolated`), for tests.
+    #[cfg(test)]
+    pub fn isolated() -> Engines {
+        Engines::new(&ConfigFlags {
+            config: None,
+            isolated: true,
+        })
+    }
+
     pub fn new(flags: &ConfigFlags) -> Engines {
         Engines {
             fixed: flags.config.clone(),

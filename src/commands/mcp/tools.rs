@@ -92,13 +92,9 @@ pub fn list_rules() -> RulesResult {
 mod tests {
     use super::super::results::Answer;
     use super::*;
-    use crate::commands::ConfigFlags;
 
     fn engines() -> Engines {
-        Engines::new(&ConfigFlags {
-            config: None,
-            isolated: true,
-        })
+        Engines::isolated()
     }
 
     fn check_args(text: &str, path: Option<&str>, kind: Option<&str>) -> CheckInput {

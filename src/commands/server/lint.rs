@@ -185,13 +185,9 @@ fn one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::ConfigFlags;
 
     fn engines() -> Engines {
-        Engines::new(&ConfigFlags {
-            config: None,
-            isolated: true,
-        })
+        Engines::isolated()
     }
 
     #[test]
