@@ -1,4 +1,4 @@
-use super::card_util::{bullets, line_text};
+use super::card_util::items;
 use crate::model::Section;
 use crate::rules::prelude::*;
 use crate::text::{has_figure, Phrases};
@@ -48,8 +48,7 @@ impl Rule for VagueRisk {
             let Some(section) = card.section(Section::Risks) else {
                 continue;
             };
-            for index in bullets(t, section) {
-                let span = line_text(t, index);
+            for span in items(t, section) {
                 let text = t.text(&span);
                 if has_figure(text) || TRIGGERS.any(text) {
                     continue;

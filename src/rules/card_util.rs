@@ -9,15 +9,40 @@ pub(super) fn line_text(t: &Transcript<'_>, index: usize) -> Span {
 }
 
 /// The text spans of a section: the content on its heading line, if any,
-/// then each line of its body.
+/// then each entry of its body (see [`entries`]).
 pub(super) fn section_spans(t: &Transcript<'_>, section: &CardSection) -> Vec<Span> {
     let mut spans = Vec::new();
     let inline = section.inline(&t.doc.lines);
     if !t.text(&inline).trim().is_empty() {
         spans.push(inline);
     }
-    spans.extend(section.body(&t.doc.lines).map(|i| line_text(t, i)));
+    spans.extend(entries(t, section).into_iter().map(|(_, span)| span));
     spans
+}
+
+/// The entries of a section's body, as `fmt` reads them: each line, with
+/// the indented lines right after a list item that continue it (CommonMark
+/// continuation, as editors wrap a long bullet) joined into that item's
+/// span. (first line, span)
+fn entries(t: &Transcript<'_>, section: &CardSection) -> Vec<(usize, Span)> {
+    let mut out: Vec<(usize, Span)> = Vec::new();
+    let mut item_ends_at: Option<usize> = None;
+    for i in section.body(&t.doc.lines) {
+        let line = t.line(i);
+        let continues = item_ends_at == Some(i.wrapping_sub(1))
+            && line.kind == LineKind::Plain
+            && line.indent > 0;
+        if continues {
+            if let Some((_, span)) = out.last_mut() {
+                span.end = line.span.end;
+            }
+            item_ends_at = Some(i);
+            continue;
+        }
+        item_ends_at = matches!(line.kind, LineKind::ListItem { .. }).then_some(i);
+        out.push((i, line_text(t, i)));
+    }
+    out
 }
 
 /// The section's text as one string, lines joined by spaces.
@@ -71,13 +96,10 @@ pub(super) fn heading_name(t: &Transcript<'_>, section: &CardSection) -> String 
         .to_string()
 }
 
-/// The items of a section: the text of its list items, or, when it has none,
-/// each of its text lines (a draft writes `What: one finding` on one line).
+/// The items of a section, as `fmt` keeps them: each entry of its body (a
+/// list item with its continuation lines, or a line of text beside the
+/// list), and text on the heading's own line (a draft writes `What: one
+/// finding`, or `**How to act:** …` and then bullets).
 pub(super) fn items(t: &Transcript<'_>, section: &CardSection) -> Vec<Span> {
-    let list = bullets(t, section);
-    if list.is_empty() {
-        section_spans(t, section)
-    } else {
-        list.into_iter().map(|i| line_text(t, i)).collect()
-    }
+    section_spans(t, section)
 }
