@@ -29,6 +29,10 @@ fn entries(t: &Transcript<'_>, section: &CardSection) -> Vec<(usize, Span)> {
     let mut item_ends_at: Option<usize> = None;
     for i in section.body(&t.doc.lines) {
         let line = t.line(i);
+        if is_peer_verified(t, &line) {
+            item_ends_at = None;
+            continue;
+        }
         let continues = item_ends_at == Some(i.wrapping_sub(1))
             && line.kind == LineKind::Plain
             && line.indent > 0;
@@ -52,6 +56,16 @@ pub(super) fn section_text(t: &Transcript<'_>, section: &CardSection) -> String 
         .map(|s| t.text(s).trim())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A verified card's `PEER-VERIFIED BY: …` line (`VERIFICADO POR PARES:`),
+/// which follows a section but is none of its items.
+fn is_peer_verified(t: &Transcript<'_>, line: &crate::syntax::Line<'_>) -> bool {
+    let Some(crate::syntax::Lead::Label { text, .. }) = &line.lead else {
+        return false;
+    };
+    let label = t.text(text).trim().to_uppercase();
+    label == "PEER-VERIFIED BY" || label == "VERIFICADO POR PARES"
 }
 
 /// The list items of a section's body, by line index.
