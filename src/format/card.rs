@@ -98,6 +98,9 @@ struct Piece {
     /// Kept as written on a line of its own, in its place, so that
     /// suppression comments keep covering what they covered.
     comment: bool,
+    /// A verified card's `PEER-VERIFIED BY: …` line: printed on its own
+    /// after the section, with a blank line before it.
+    peer: bool,
 }
 
 /// The section's content lines, with list markers removed and each list
@@ -110,6 +113,7 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
             text: inline,
             bullet: false,
             comment: false,
+            peer: false,
         });
     }
     for i in section.body(&t.doc.lines) {
@@ -119,10 +123,11 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
             continue;
         }
         let comment = comment_only(t, i);
-        let bullet = !comment && matches!(line.kind, LineKind::ListItem { .. });
+        let peer = !comment && crate::model::cards::is_peer_verified(t.source, &line);
+        let bullet = !comment && !peer && matches!(line.kind, LineKind::ListItem { .. });
         match out.last_mut() {
             // An indented line after a list item continues it.
-            Some(prev) if prev.bullet && !bullet && !comment && line.indent > 0 => {
+            Some(prev) if prev.bullet && !bullet && !comment && !peer && line.indent > 0 => {
                 prev.text.push(' ');
                 prev.text.push_str(&text);
             }
@@ -130,6 +135,7 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
                 text,
                 bullet,
                 comment,
+                peer,
             }),
         }
     }
@@ -159,8 +165,19 @@ fn runs(pieces: &[Piece], join: impl Fn(&str) -> String) -> Vec<String> {
 }
 
 fn print_section(t: &Transcript<'_>, section: &CardSection, pt: bool) -> String {
+    let (peers, pieces): (Vec<Piece>, Vec<Piece>) =
+        pieces(t, section).into_iter().partition(|p| p.peer);
+    let mut out = print_pieces(section, &pieces, pt);
+    // The peer line, after the section it follows, as a block of its own.
+    for p in peers {
+        out.push_str("\n\n");
+        out.push_str(&p.text);
+    }
+    out
+}
+
+fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
     let title = section.section.title(pt);
-    let pieces = pieces(t, section);
     // Single-value sections (`URGENCY: …`): the value joined on the heading
     // line, comment lines after it.
     let valued = |value: &dyn Fn(&str) -> String| {

@@ -144,6 +144,17 @@ pub struct Header {
 /// bullet reading `- Risks: …` stays a bullet. A line that opens with a
 /// phase (`Phase 2: …`) or an arrow (`CRO → …`) is a step of a meeting or
 /// chain, never a card heading, whatever follows.
+/// Whether a line is a verified card's peer line, `PEER-VERIFIED BY: …`
+/// (`VERIFICADO POR PARES: …`): it follows a section but is none of its
+/// content.
+pub fn is_peer_verified(src: &str, line: &Line) -> bool {
+    let Some(Lead::Label { text, .. }) = &line.lead else {
+        return false;
+    };
+    let label = src[text.clone()].trim().to_uppercase();
+    label == "PEER-VERIFIED BY" || label == "VERIFICADO POR PARES"
+}
+
 pub fn line_heading(src: &str, line: &Line) -> Option<(Heading, usize)> {
     let start = match (&line.lead, line.kind) {
         (Some(Lead::Phase { .. } | Lead::Arrow { .. }), _) => return None,

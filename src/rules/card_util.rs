@@ -29,7 +29,7 @@ fn entries(t: &Transcript<'_>, section: &CardSection) -> Vec<(usize, Span)> {
     let mut item_ends_at: Option<usize> = None;
     for i in section.body(&t.doc.lines) {
         let line = t.line(i);
-        if is_peer_verified(t, &line) {
+        if crate::model::cards::is_peer_verified(t.source, &line) {
             item_ends_at = None;
             continue;
         }
@@ -56,16 +56,6 @@ pub(super) fn section_text(t: &Transcript<'_>, section: &CardSection) -> String 
         .map(|s| t.text(s).trim())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A verified card's `PEER-VERIFIED BY: …` line (`VERIFICADO POR PARES:`),
-/// which follows a section but is none of its items.
-fn is_peer_verified(t: &Transcript<'_>, line: &crate::syntax::Line<'_>) -> bool {
-    let Some(crate::syntax::Lead::Label { text, .. }) = &line.lead else {
-        return false;
-    };
-    let label = t.text(text).trim().to_uppercase();
-    label == "PEER-VERIFIED BY" || label == "VERIFICADO POR PARES"
 }
 
 /// The list items of a section's body, by line index.
