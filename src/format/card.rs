@@ -204,7 +204,7 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
             .collect()
     };
     match section.section {
-        Section::BottomLine => with_lines(title, &runs(&pieces, |text| bottom_line(text, pt))),
+        Section::BottomLine => with_lines(title, &runs(pieces, |text| bottom_line(text, pt))),
         Section::What | Section::WhereTheyAgree | Section::WhereTheyDisagree | Section::Risks => {
             let any_bullet = pieces.iter().any(|p| p.bullet);
             let lines = each(&|p| {
@@ -252,7 +252,7 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
                 });
                 with_lines(title, &lines)
             } else {
-                with_lines(title, &runs(&pieces, str::to_string))
+                with_lines(title, &runs(pieces, str::to_string))
             }
         }
         Section::YourDecision | Section::YourCall => with_lines(title, &each(&|p| p.text.clone())),
