@@ -1,10 +1,11 @@
 //! The canonical card printer.
 
-use super::{comment_only, kept_text, render, FormatOptions};
+use super::{kept_text, render, FormatOptions};
+use crate::model::card_body::{self, EntryKind};
 use crate::model::sections::{Lang, Section};
 use crate::model::{Card, CardSection, Transcript};
-use crate::syntax::{CardEmoji, Lead, LineKind};
-use crate::text::{find_confidence, parse_action, Level};
+use crate::syntax::{CardEmoji, Lead};
+use crate::text::{find_confidence, option_line, parse_action, recommendation_line, Level};
 
 /// The width of a frame line.
 pub const FRAME_WIDTH: usize = 40;
@@ -90,10 +91,11 @@ pub fn print(t: &Transcript<'_>, card: &Card, options: &FormatOptions) -> Option
     Some(out)
 }
 
-/// One piece of a section's content: a list item, a plain line, or a line
-/// that is only a comment.
+/// One piece of a section's content: an entry of its body (see
+/// [`card_body::entries`]), its lines rendered and joined.
 struct Piece {
     text: String,
+    /// A list item.
     bullet: bool,
     /// Kept as written on a line of its own, in its place, so that
     /// suppression comments keep covering what they covered.
@@ -103,43 +105,31 @@ struct Piece {
     peer: bool,
 }
 
-/// The section's content lines, with list markers removed and each list
-/// item's continuation lines joined to it.
+/// The section's content, with list markers removed and each list item's
+/// continuation lines joined to it: the entries the card rules read.
 fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
-    let mut out: Vec<Piece> = Vec::new();
-    let inline = render(t, &section.inline(&t.doc.lines)).trim().to_string();
-    if !inline.is_empty() {
-        out.push(Piece {
-            text: inline,
-            bullet: false,
-            comment: false,
-            peer: false,
-        });
-    }
-    for i in section.body(&t.doc.lines) {
-        let line = t.line(i);
-        let text = render(t, &kept_text(t, i)).trim().to_string();
-        if text.is_empty() {
-            continue;
-        }
-        let comment = comment_only(t, i);
-        let peer = !comment && crate::model::cards::is_peer_verified(t.source, &line);
-        let bullet = !comment && !peer && matches!(line.kind, LineKind::ListItem { .. });
-        match out.last_mut() {
-            // An indented line after a list item continues it.
-            Some(prev) if prev.bullet && !bullet && !comment && !peer && line.indent > 0 => {
-                prev.text.push(' ');
-                prev.text.push_str(&text);
-            }
-            _ => out.push(Piece {
+    card_body::entries(t.source, &t.doc.lines, section)
+        .into_iter()
+        .map(|entry| {
+            let text = if entry.kind == EntryKind::Inline {
+                render(t, &entry.span).trim().to_string()
+            } else {
+                entry
+                    .lines
+                    .iter()
+                    .map(|&i| render(t, &kept_text(t, i)).trim().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            Piece {
                 text,
-                bullet,
-                comment,
-                peer,
-            }),
-        }
-    }
-    out
+                bullet: entry.kind == EntryKind::Bullet,
+                comment: entry.kind == EntryKind::Comment,
+                peer: entry.kind == EntryKind::Peer,
+            }
+        })
+        .filter(|p| !p.text.is_empty())
+        .collect()
 }
 
 /// Each run of text pieces joined into one line by `join`, with comment
@@ -255,7 +245,18 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
                 with_lines(title, &runs(pieces, str::to_string))
             }
         }
-        Section::YourDecision | Section::YourCall => with_lines(title, &each(&|p| p.text.clone())),
+        // Options and the recommendation without a list marker, as the
+        // template writes them; any other list item stays a bullet.
+        Section::YourDecision | Section::YourCall => {
+            let lines = each(&|p| {
+                if p.bullet && !option_line(&p.text) && !recommendation_line(&p.text) {
+                    format!("• {}", p.text)
+                } else {
+                    p.text.clone()
+                }
+            });
+            with_lines(title, &lines)
+        }
     }
 }
 

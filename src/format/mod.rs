@@ -241,14 +241,6 @@ fn kept_text(t: &Transcript<'_>, index: usize) -> Span {
     }
 }
 
-/// The line is a comment and nothing else: it is kept on a line of its own,
-/// never joined to text around it.
-fn comment_only(t: &Transcript<'_>, index: usize) -> bool {
-    let line = t.line(index);
-    matches!(&line.lead, Some(Lead::Comment { span, .. })
-        if t.source[span.end..line.span.end].trim().is_empty())
-}
-
 /// The text of a span with its well-formed CHAIN markers made canonical.
 fn render(t: &Transcript<'_>, span: &Span) -> String {
     let mut out = String::new();

@@ -105,6 +105,7 @@ fn build_from<'a>(
         key_points: Vec::new(),
         line_starts: LineStarts::default(),
         spoke_before: Vec::new(),
+        conversation_before: false,
     };
     t.front_matter_speaker = doc
         .front_matter
@@ -229,6 +230,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         self.invocations_before = carry.invocations_before;
         self.t.front_matter_speaker = carry.front_matter_speaker;
         self.t.spoke_before.clone_from(&carry.spoke);
+        self.t.conversation_before = carry.conversation;
         for &r in &carry.spoke {
             self.mark_spoke(Some(r));
         }
@@ -330,6 +332,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             in_key_points: self.in_key_points,
             invocations_before: self.invocations_before || !self.t.invocations.is_empty(),
             spoke,
+            conversation: self.t.records_conversation(),
             invocations,
         }
     }

@@ -139,11 +139,6 @@ pub struct Header {
     pub role: Option<Role>,
 }
 
-/// The section heading a line opens, and where its text starts. A bullet
-/// counts only with a bold label (`- **Bottom Line:** …`), so that a WHAT
-/// bullet reading `- Risks: …` stays a bullet. A line that opens with a
-/// phase (`Phase 2: …`) or an arrow (`CRO → …`) is a step of a meeting or
-/// chain, never a card heading, whatever follows.
 /// Whether a line is a verified card's peer line, `PEER-VERIFIED BY: …`
 /// (`VERIFICADO POR PARES: …`): it follows a section but is none of its
 /// content.
@@ -155,6 +150,11 @@ pub fn is_peer_verified(src: &str, line: &Line) -> bool {
     label == "PEER-VERIFIED BY" || label == "VERIFICADO POR PARES"
 }
 
+/// The section heading a line opens, and where its text starts. A bullet
+/// counts only with a bold label (`- **Bottom Line:** …`), so that a WHAT
+/// bullet reading `- Risks: …` stays a bullet. A line that opens with a
+/// phase (`Phase 2: …`) or an arrow (`CRO → …`) is a step of a meeting or
+/// chain, never a card heading, whatever follows.
 pub fn line_heading(src: &str, line: &Line) -> Option<(Heading, usize)> {
     let start = match (&line.lead, line.kind) {
         (Some(Lead::Phase { .. } | Lead::Arrow { .. }), _) => return None,
@@ -176,7 +176,6 @@ fn split_header(src: &str, content: &Span) -> Vec<Span> {
     let text = &src[content.clone()];
     let mut parts = Vec::new();
     let mut start = 0;
-    let bytes = text.as_bytes();
     let mut i = 0;
     while i < text.len() {
         let rest = &text[i..];
@@ -197,7 +196,6 @@ fn split_header(src: &str, content: &Span) -> Vec<Span> {
             None => i += rest.chars().next().map_or(1, char::len_utf8),
         }
     }
-    let _ = bytes;
     parts.push(trimmed(content.start + start, &text[start..]));
     parts
 }

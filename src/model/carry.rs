@@ -70,6 +70,10 @@ pub struct Carry {
     /// The roles that spoke before the cut (speaker lines, RESPONSE and
     /// PEER-VERIFY blocks, cards), in role order.
     pub spoke: Vec<Role>,
+    /// The text before the cut records a conversation (see
+    /// [`Transcript::records_conversation`](super::Transcript::records_conversation)).
+    #[serde(default)]
+    pub conversation: bool,
     /// In the order they were written.
     pub invocations: Vec<CarriedInvocation>,
 }

@@ -6,7 +6,7 @@
 //! speaker and chain model it implements is written down in
 //! `docs/transcript-format.md`.
 //!
-//! The files point one way: the types (`blocks`, `cards`, `carry`,
+//! The files point one way: the types (`blocks`, `cards`, `card_body`, `carry`,
 //! `decisions`, `faults`, `invocations`, `line_starts`, `notes`,
 //! `response`, `sections`) know nothing of the [`Transcript`] that holds them
 //! (`transcript.rs`); what reads a transcript (`build`, `card_fill`,
@@ -14,6 +14,7 @@
 
 mod blocks;
 mod build;
+pub mod card_body;
 mod card_fill;
 pub mod cards;
 mod carry;

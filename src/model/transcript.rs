@@ -12,7 +12,7 @@ use super::response::ResponseFields;
 use crate::context::RunContext;
 use crate::roles::{Role, RoleSet};
 use crate::settings::Settings;
-use crate::syntax::{Document, Lead, Line, LineKind, Span};
+use crate::syntax::{BlockKind, Document, Line, LineKind, Span};
 
 /// Everything the rules read about one transcript.
 #[derive(Debug)]
@@ -56,6 +56,8 @@ pub struct Transcript<'a> {
     /// The roles that spoke before this text began, when it continues a
     /// text cut before it (see [`Carry`](super::carry::Carry)).
     pub spoke_before: Vec<Role>,
+    /// The text cut before this one recorded a conversation.
+    pub conversation_before: bool,
 }
 
 impl<'a> Transcript<'a> {
@@ -84,13 +86,19 @@ impl<'a> Transcript<'a> {
     /// A line's text after its indentation, quote and list marker, with any
     /// label kept (`Option A: …` stays whole).
     pub fn line_text(&self, index: usize) -> Span {
-        let line = self.line(index);
-        let start = match &line.lead {
-            Some(Lead::Label { span, .. })
-            | Some(Lead::Arrow { span, .. })
-            | Some(Lead::Phase { span, .. }) => span.start,
-            _ => line.content.start,
-        };
-        start.min(line.span.end)..line.span.end
+        self.line(index).text()
+    }
+
+    /// Whether the text records a conversation: a speaker line or heading,
+    /// an invocation or broadcast, a role's RESPONSE or PEER-VERIFY block
+    /// (here or before a cut). A card alone or a template excerpt does not;
+    /// a card's own header names its author, not who else spoke.
+    pub fn records_conversation(&self) -> bool {
+        self.conversation_before
+            || !self.speaker_lines.is_empty()
+            || !self.invocations.is_empty()
+            || self.blocks.iter().any(|b| {
+                b.role.is_some() && matches!(b.kind, BlockKind::Response | BlockKind::PeerVerify)
+            })
     }
 }

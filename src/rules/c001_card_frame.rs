@@ -12,8 +12,8 @@ declare_rule! {
     /// opens and closes with a line of exactly 40 `━` (a line of ten or more
     /// `━` is read as a frame), and its first line inside is a header:
     /// `📊 ROLE — Topic`, `🚩 ROLE — Proactive Alert` or
-    /// `📋 BOARD MEETING — Date — Topic` (Portuguese `REUNIÃO DE CONSELHO`,
-    /// `Alerta Proativo`). One diagnostic per card, at its first line; a
+    /// `📋 BOARD MEETING — Date — Topic` (Portuguese `REUNIÃO DE CONSELHO`
+    /// or `REUNIÃO DO CONSELHO`, `Alerta Proativo`). One diagnostic per card, at its first line; a
     /// draft card (sections with no frame and no header) always gets it.
     ///
     /// ## Why is this bad?
@@ -88,7 +88,7 @@ impl Rule for CardFrame {
                                         .contains(&part(1).to_lowercase().as_str())
                             }
                             CardEmoji::Board => {
-                                ["board meeting", "reunião de conselho"]
+                                ["board meeting", "reunião de conselho", "reunião do conselho"]
                                     .contains(&part(0).to_lowercase().as_str())
                                     && !part(1).is_empty()
                                     && !part(2).is_empty()

@@ -1,11 +1,17 @@
-use super::card_util::{bullets, heading_name};
+use super::card_util::{heading_name, listed};
+use crate::model::card_body::Shape;
 use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a card section with more than 5 bullets or numbered items (the
-    /// limit is the `bullet-limit` setting). Reported at the first bullet over
-    /// the limit.
+    /// Flags a card section with more than 5 items (the limit is the
+    /// `bullet-limit` setting): bullets, numbered actions, options of a
+    /// decision, lines of PERSPECTIVES. It counts what `fmt` prints as the
+    /// section's items, so a wrapped bullet is one, lines under WHAT written
+    /// without list markers count as the bullets `fmt` makes them, and a
+    /// decision's `Option A: …` lines count with or without a marker (its
+    /// `Recommendation:` does not). Reported at the first item over the
+    /// limit.
     ///
     /// ## Why is this bad?
     /// Max 5 bullets per section; longer belongs in a reference document
@@ -34,18 +40,27 @@ impl Rule for TooManyBullets {
         let limit = t.settings.bullet_limit;
         for card in &t.cards {
             for section in &card.sections {
-                let items = bullets(t, section);
+                let items = listed(t, section);
                 if items.len() <= limit {
                     continue;
                 }
-                let first_extra = t.line_span(items[limit]);
+                let noun = match Shape::of(section.section) {
+                    Shape::Numbered => "actions",
+                    Shape::Options => "options",
+                    Shape::Perspectives => "lines",
+                    _ => "bullets",
+                };
+                // The whole item, its list marker and continuation lines too.
+                let extra = &items[limit];
+                let start = extra.lines.first().map_or(extra.span.start, |&i| t.line_span(i).start);
+                let first_extra = start..extra.span.end;
                 out.push(
                     self.meta()
                         .diagnostic(
                             first_extra,
-                            format!("`{}` has {} bullets; at most {limit} are allowed", heading_name(t, section), items.len()),
+                            format!("`{}` has {} {noun}; at most {limit} are allowed", heading_name(t, section), items.len()),
                         )
-                        .with_label(format!("bullet {} of {}", limit + 1, items.len()))
+                        .with_label(format!("{} {} of {}", noun.trim_end_matches('s'), limit + 1, items.len()))
                         .with_related(section.heading.clone(), "in this section")
                         .with_help(format!("keep the {limit} that matter most and move the rest to a reference doc (`📎 DETAIL:`)")),
                 );

@@ -1,4 +1,4 @@
-use super::card_util::section_spans;
+use super::card_util::items;
 use crate::model::Section;
 use crate::rules::prelude::*;
 use crate::text::{find_confidence, sentence_count};
@@ -38,7 +38,7 @@ impl Rule for BottomLineNotOneSentence {
             let Some(section) = card.section(Section::BottomLine) else {
                 continue;
             };
-            let spans = section_spans(t, section);
+            let spans = items(t, section);
             let Some(first) = spans.first() else { continue };
             let text: String = spans
                 .iter()

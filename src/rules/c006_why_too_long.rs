@@ -1,4 +1,4 @@
-use super::card_util::{heading_name, section_spans};
+use super::card_util::{heading_name, items};
 use crate::model::Section;
 use crate::rules::prelude::*;
 use crate::text::sentence_count;
@@ -39,7 +39,7 @@ impl Rule for WhyTooLong {
                 .iter()
                 .filter(|s| matches!(s.section, Section::WhyThisMatters | Section::WhyItMatters))
             {
-                let spans = section_spans(t, section);
+                let spans = items(t, section);
                 let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
                     continue;
                 };

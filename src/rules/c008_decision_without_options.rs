@@ -1,7 +1,7 @@
-use super::card_util::section_spans;
+use super::card_util::items;
 use crate::model::{CardKind, Section};
 use crate::rules::prelude::*;
-use crate::text::prefix_len_ignoring_case;
+use crate::text::{option, recommendation};
 
 declare_rule! {
     /// ## What it does
@@ -36,53 +36,13 @@ declare_rule! {
     }
 }
 
-/// An option line: `Option A: …` / `Opção A: …`, with whether it states a
-/// trade-off after a dash.
-fn option(text: &str) -> Option<bool> {
-    let text = text
-        .trim()
-        .trim_start_matches(['-', '*', '•', ' '])
-        .trim_start_matches("**");
-    let rest = ["option ", "opção ", "opcao "]
-        .iter()
-        .find_map(|p| prefix_len_ignoring_case(text, p).map(|len| &text[len..]))?;
-    let (_, description) = rest.split_once(':')?;
-    let tradeoff = ["—", "–", " - "].iter().any(|d| {
-        description
-            .split_once(d)
-            .is_some_and(|(a, b)| !a.trim().is_empty() && !b.trim().is_empty())
-    });
-    Some(tradeoff)
-}
-
-fn recommendation(text: &str) -> bool {
-    let text = text.trim().trim_start_matches("**");
-    [
-        "recommendation:",
-        "recomendação:",
-        "recomendacao:",
-        "recommendation**:",
-        "recomendação**:",
-    ]
-    .iter()
-    .any(|p| {
-        prefix_len_ignoring_case(text, p).is_some_and(|len| {
-            !text[len..]
-                .trim()
-                .trim_start_matches("**")
-                .trim()
-                .is_empty()
-        })
-    })
-}
-
 impl Rule for DecisionWithoutOptions {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         for card in t.cards.iter().filter(|c| c.kind == CardKind::Standard) {
             let Some(section) = card.section(Section::YourDecision) else {
                 continue;
             };
-            let lines: Vec<&str> = section_spans(t, section)
+            let lines: Vec<&str> = items(t, section)
                 .iter()
                 .map(|s| t.text(s))
                 .collect();
@@ -116,23 +76,5 @@ impl Rule for DecisionWithoutOptions {
                     ),
             );
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_options_and_recommendations() {
-        assert_eq!(option("Option A: Hire two — keeps buffer"), Some(true));
-        assert_eq!(
-            option("Opção B: Contratar três — exige aprovação"),
-            Some(true)
-        );
-        assert_eq!(option("Option B: Hire three"), Some(false));
-        assert_eq!(option("Hire three"), None);
-        assert!(recommendation("Recommendation: Option A, because runway."));
-        assert!(!recommendation("Recommendation:"));
     }
 }

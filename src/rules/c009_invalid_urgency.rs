@@ -1,4 +1,4 @@
-use super::card_util::section_spans;
+use super::card_util::items;
 use crate::model::Section;
 use crate::rules::prelude::*;
 
@@ -37,7 +37,7 @@ impl Rule for InvalidUrgency {
             let Some(section) = card.section(Section::Urgency) else {
                 continue;
             };
-            let spans = section_spans(t, section);
+            let spans = items(t, section);
             let (span, value) = match spans.first() {
                 Some(s) => (s.clone(), t.text(s)),
                 None => (section.heading.clone(), ""),

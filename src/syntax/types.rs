@@ -34,6 +34,26 @@ pub struct Line<'a> {
     pub in_fence: bool,
 }
 
+impl Line<'_> {
+    /// The line's text after its indentation, quote and list marker, with
+    /// any label kept (`Option A: …` stays whole).
+    pub fn text(&self) -> Span {
+        let start = match &self.lead {
+            Some(Lead::Label { span, .. })
+            | Some(Lead::Arrow { span, .. })
+            | Some(Lead::Phase { span, .. }) => span.start,
+            _ => self.content.start,
+        };
+        start.min(self.span.end)..self.span.end
+    }
+
+    /// The line is an HTML comment and nothing else.
+    pub fn comment_only(&self, src: &str) -> bool {
+        matches!(&self.lead, Some(Lead::Comment { span, .. })
+            if src[span.end..self.span.end].trim().is_empty())
+    }
+}
+
 /// A line while it is being built.
 pub(super) struct LineData {
     pub(super) span: Span,

@@ -7,6 +7,7 @@ mod case;
 mod confidence;
 mod figures;
 mod levels;
+mod options;
 mod phrases;
 mod sentences;
 mod sources;
@@ -19,6 +20,7 @@ pub use case::{
 pub use confidence::{emoji_word_mismatches, find_confidence};
 pub use figures::has_figure;
 pub use levels::{canonical_urgency, Level, CONFIDENCE_EMOJIS};
+pub use options::{option, option_line, recommendation, recommendation_line};
 pub use phrases::Phrases;
 pub use sentences::sentence_count;
 pub use sources::{has_source, tagged};
