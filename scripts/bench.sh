@@ -10,7 +10,10 @@
 #   BENCH_SHAPES="dense:1 random:4" scripts/bench.sh corpus
 #                                    the varied shapes (NAME:SEED) measured
 #
-# Sections: shapes, memory, corpus, sessions, hook, servers. Inputs are generated (seeded, so every
+# Sections: shapes, memory, corpus, sessions, hook, servers, and builds
+# (cold builds of the `release` and `dist` profiles, each into an empty
+# target directory, and the check speed of each: run it alone, on an idle
+# machine; it is not part of the default run). Inputs are generated (seeded, so every
 # run sees the same bytes) under $BENCH_DIR (default: a temporary
 # directory, removed afterwards). Needs hyperfine and GNU time (installed
 # with apt-get when missing and run as root, as is ripgrep for the
@@ -43,9 +46,9 @@ if [ ! -x /usr/bin/time ]; then
     fi
 fi
 
-cargo build --release --quiet --bin boardlint --example corpus
-bl="$root/target/release/boardlint"
-gen="$root/target/release/examples/corpus"
+cargo build --profile dist --quiet --bin boardlint --example corpus
+bl="$root/target/dist/boardlint"
+gen="$root/target/dist/examples/corpus"
 
 dir="${BENCH_DIR:-}"
 if [ -z "$dir" ]; then
@@ -351,11 +354,41 @@ servers() {
     echo
 }
 
+# Cold builds of the two profiles (docs/performance.md, "Build profiles"):
+# the wall time of `cargo build --locked --profile P --bin boardlint` into an
+# empty target directory (the registry sources already downloaded), then
+# the median time of one `check` of four 10 MB transcripts of varied shapes
+# with each binary.
+builds() {
+    echo "== builds: cold, into an empty target directory"
+    local spec name seed files=()
+    for spec in chat:1 cards:1 dense:1 random:3; do
+        name="${spec%%:*}" seed="${spec#*:}"
+        "$gen" file "$dir/build-$name.md" 10000000 "$seed" --shape "$name" 2>/dev/null
+        files+=("$dir/build-$name.md")
+    done
+    printf '%-8s %9s %11s  %s\n' profile build check 'binary'
+    local profile t check size
+    for profile in release dist; do
+        rm -rf "$dir/target-$profile"
+        /usr/bin/time -f '%e' -o "$dir/build.time" cargo build --locked --quiet --profile "$profile" \
+            --bin boardlint --target-dir "$dir/target-$profile" >/dev/null 2>"$dir/build.err" || true
+        t="$(tail -1 "$dir/build.time")"
+        [ -x "$dir/target-$profile/$profile/boardlint" ] || { cat "$dir/build.err" >&2; exit 1; }
+        check="$(median "$dir/target-$profile/$profile/boardlint check --isolated --format concise ${files[*]}")"
+        size="$(stat -c %s "$dir/target-$profile/$profile/boardlint")"
+        printf '%-8s %8ss %10ss  %s MB\n' "$profile" "$t" "$check" "$(python3 -c "print('%.1f' % ($size / 1e6))")"
+        rm -rf "$dir/target-$profile"
+    done
+    rm -f "${files[@]}"
+    echo
+}
+
 for s in "${sections[@]}"; do
     case "$s" in
-        shapes | memory | corpus | sessions | hook | servers) "$s" ;;
+        shapes | memory | corpus | sessions | hook | servers | builds) "$s" ;;
         *)
-            echo "bench: unknown section $s (shapes, memory, corpus, sessions, hook, servers)" >&2
+            echo "bench: unknown section $s (shapes, memory, corpus, sessions, hook, servers, builds)" >&2
             exit 2
             ;;
     esac

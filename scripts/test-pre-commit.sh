@@ -35,6 +35,9 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/boardlint-pre-commit.XXXXXX")"
 cleanup() {
     chmod -R u+w "$WORK" 2>/dev/null || true
     rm -rf "$WORK"
+    if [ -d "${CARGO_TARGET_DIR:-}/release" ]; then
+        find "$CARGO_TARGET_DIR/release" -mindepth 1 -maxdepth 2 -name '*boardlint*' -exec rm -rf {} + 2>/dev/null || true
+    fi
 }
 trap cleanup EXIT
 
@@ -42,10 +45,12 @@ trap cleanup EXIT
 # the caller's SKIP so that no hook is skipped silently.
 export PRE_COMMIT_HOME="$WORK/pre-commit-home"
 export PRE_COMMIT_COLOR=never
-# The hooks' behaviour is under test, not the binary's speed: build it the
-# quick way (thin LTO, parallel codegen) unless the caller says otherwise.
-export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-thin}"
-export CARGO_PROFILE_RELEASE_CODEGEN_UNITS="${CARGO_PROFILE_RELEASE_CODEGEN_UNITS:-16}"
+# pre-commit's `cargo install` builds in a temporary directory of its own
+# unless CARGO_TARGET_DIR names one: name one that lasts, so that the second
+# try-repo (a new clone) and later runs reuse the compiled dependencies
+# instead of building all of them again. boardlint's own artifacts are
+# removed from it at the end; the dependencies' stay.
+export CARGO_TARGET_DIR="${BOARDLINT_PRE_COMMIT_TARGET:-${BOARDLINT_CI_CACHE:-$HOME/.cache/boardlint-ci}/cargo-target}"
 unset SKIP PRE_COMMIT_ALLOW_NO_CONFIG || true
 
 # --- the hook repository -----------------------------------------------------
@@ -72,7 +77,8 @@ git -C "$HOOK_REPO" cat-file -e "$HOOK_REF:.pre-commit-hooks.yaml" 2>/dev/null |
 # --- pre-commit from PyPI ------------------------------------------------------
 echo "installing pre-commit into a throwaway virtualenv..."
 "$PYTHON" -m venv "$WORK/venv"
-"$WORK/venv/bin/python" -m pip install --quiet --disable-pip-version-check pre-commit ||
+"$WORK/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --cache-dir "${BOARDLINT_CI_CACHE:-$HOME/.cache/boardlint-ci}/pip" pre-commit==4.7.0 ||
     die "could not install pre-commit from PyPI"
 PRE_COMMIT="$WORK/venv/bin/pre-commit"
 ok "installed pre-commit $("$PRE_COMMIT" --version | awk '{print $2}')"
@@ -94,8 +100,9 @@ commit() { # commit MESSAGE FILE...
 LOG="$WORK/try-repo.log"
 # try_repo FILE...: runs every hook of this checkout on FILE...; sets $rc and
 # leaves pre-commit's output in $LOG (also printed, indented). Each try-repo
-# builds boardlint afresh (a new temporary clone each time), so the checks
-# share two runs rather than one per hook.
+# builds boardlint from a new clone (only boardlint itself is compiled again:
+# the dependencies are in CARGO_TARGET_DIR), so the checks share two runs
+# rather than one per hook.
 try_repo() {
     rc=0
     (cd "$PROJECT" && "$PRE_COMMIT" try-repo "$HOOK_REPO" --ref "$HOOK_REF" \

@@ -227,3 +227,58 @@ fn pre_commit_script_is_executable() {
         .mode();
     assert!(mode & 0o111 != 0, "{PRE_COMMIT_SCRIPT} must be executable");
 }
+
+const MIRROR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/integrations/pre-commit-mirror");
+
+/// The value of `key = "…"` on its own line in a TOML file's text.
+fn toml_string<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines().find_map(|line| {
+        let (k, v) = line.split_once('=')?;
+        (k.trim() == key).then(|| v.trim().trim_matches('"'))
+    })
+}
+
+#[test]
+fn pre_commit_mirror_hooks_are_the_rust_hooks_installed_from_this_version() {
+    let rust = load(HOOKS);
+    let mirror = load(&format!("{MIRROR}/.pre-commit-hooks.yaml"));
+    let (rust, mirror) = (rust.as_sequence().unwrap(), mirror.as_sequence().unwrap());
+    assert_eq!(rust.len(), mirror.len(), "the mirror declares other hooks");
+    for (r, m) in rust.iter().zip(mirror) {
+        let id = r["id"].as_str().unwrap();
+        assert_eq!(m["language"].as_str(), Some("python"), "mirror hook `{id}`");
+        let mut r = r.as_mapping().unwrap().clone();
+        let mut m = m.as_mapping().unwrap().clone();
+        r.remove("language");
+        m.remove("language");
+        assert_eq!(r, m, "mirror hook `{id}` differs from the rust hook beyond its language");
+    }
+    let project = std::fs::read_to_string(format!("{MIRROR}/pyproject.toml")).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(
+        toml_string(&project, "version"),
+        Some(version),
+        "set the mirror's version to {version}"
+    );
+    assert!(
+        project.contains(&format!("dependencies = [\"boardlint=={version}\"]")),
+        "the mirror must depend on boardlint=={version} and nothing else"
+    );
+}
+
+#[test]
+fn python_package_is_the_binary_with_cargo_metadata() {
+    let project =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/pyproject.toml")).unwrap();
+    assert_eq!(toml_string(&project, "build-backend"), Some("maturin"));
+    assert_eq!(toml_string(&project, "bindings"), Some("bin"));
+    assert_eq!(toml_string(&project, "name"), Some(env!("CARGO_PKG_NAME")));
+    // Everything Cargo.toml has a place for is taken from it.
+    for field in ["version", "description", "license", "keywords", "readme", "urls"] {
+        assert!(
+            project.contains(&format!("\"{field}\"")) && project.contains("dynamic = ["),
+            "pyproject.toml should take `{field}` from Cargo.toml (dynamic)"
+        );
+    }
+    assert!(toml_string(&project, "version").is_none(), "the version is Cargo.toml's");
+}
