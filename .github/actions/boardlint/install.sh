@@ -213,18 +213,27 @@ sha256_of() {
     fi
 }
 
-# install_release TAG: installs the release binary for $TARGET. Returns 1 when
-# there is none to install (no asset, a download failure, a platform without
-# binaries): the caller builds instead. Exits 1 on a checksum mismatch.
+# no_release WHY: the release binary is not to be had; the caller builds.
+no_release() {
+    warn "$1; building from source"
+    INSTALLED=no
+}
+
+# install_release TAG: installs the release binary for $TARGET and sets
+# INSTALLED=yes; sets INSTALLED=no when there is none to install (no asset, a
+# download failure, a platform without binaries), for the caller to build
+# instead. Exits 1 on a checksum mismatch. (Called as a plain command, so
+# that `set -e` holds inside it.)
 install_release() {
     local tag="$1"
+    INSTALLED=no
     if [ -z "$TARGET" ]; then
-        warn "boardlint has no release binary for $PLATFORM; building from source"
-        return 1
+        no_release "boardlint has no release binary for $PLATFORM"
+        return 0
     fi
     command -v curl >/dev/null 2>&1 || {
-        warn "curl is not on PATH, so the release binary cannot be downloaded; building from source"
-        return 1
+        no_release "curl is not on PATH, so the release binary cannot be downloaded"
+        return 0
     }
     local ext=tar.gz
     [ -z "$EXE" ] || ext=zip
@@ -235,12 +244,12 @@ install_release() {
     mkdir -p "$dir/unpacked"
     log "Downloading $url"
     if ! fetch "$url.sha256" "$dir/$asset.sha256"; then
-        warn "No release asset $asset.sha256 for $tag ($(curl_error)); building from source"
-        return 1
+        no_release "No release asset $asset.sha256 for $tag ($(curl_error))"
+        return 0
     fi
     if ! fetch "$url" "$dir/$asset"; then
-        warn "Cannot download $asset for $tag ($(curl_error)); building from source"
-        return 1
+        no_release "Cannot download $asset for $tag ($(curl_error))"
+        return 0
     fi
 
     local expected actual
@@ -250,8 +259,8 @@ install_release() {
         exit 1
     fi
     if ! actual="$(sha256_of "$dir/$asset")" || [ -z "$actual" ]; then
-        warn "No sha256sum, shasum or openssl to verify $asset with; building from source"
-        return 1
+        no_release "No sha256sum, shasum or openssl to verify $asset with"
+        return 0
     fi
     if [ "$actual" != "$expected" ]; then
         error "SHA-256 mismatch for $asset of $tag: expected $expected (from $asset.sha256), got $actual; refusing to install it"
@@ -259,25 +268,31 @@ install_release() {
     fi
     log "SHA-256 of $asset verified: $actual"
 
+    local unpacked=yes
     if [ -n "$EXE" ]; then
         if command -v unzip >/dev/null 2>&1; then
-            unzip -q "$dir/$asset" -d "$dir/unpacked"
+            unzip -q "$dir/$asset" -d "$dir/unpacked" || unpacked=no
         else
-            powershell -NoProfile -Command "Expand-Archive -LiteralPath '$dir/$asset' -DestinationPath '$dir/unpacked'"
+            powershell -NoProfile -Command "Expand-Archive -LiteralPath '$dir/$asset' -DestinationPath '$dir/unpacked'" ||
+                unpacked=no
         fi
     else
-        tar -xzf "$dir/$asset" -C "$dir/unpacked"
+        tar -xzf "$dir/$asset" -C "$dir/unpacked" || unpacked=no
+    fi
+    if [ "$unpacked" = no ]; then
+        no_release "$asset of $tag cannot be unpacked"
+        return 0
     fi
     local binary="$dir/unpacked/boardlint-$TARGET/boardlint$EXE"
     if [ ! -f "$binary" ]; then
-        warn "$asset of $tag holds no boardlint-$TARGET/boardlint$EXE; building from source"
-        return 1
+        no_release "$asset of $tag holds no boardlint-$TARGET/boardlint$EXE"
+        return 0
     fi
     chmod 755 "$binary"
     local reported
     if ! reported="$("$binary" --version 2>&1)"; then
-        warn "The $TARGET binary of $tag does not run here ($reported); building from source"
-        return 1
+        no_release "The $TARGET binary of $tag does not run here (${reported:-no output})"
+        return 0
     fi
 
     mkdir -p "$ROOT/bin"
@@ -292,6 +307,7 @@ install_release() {
         warn "The binary of release $tag reports \`$reported\`"
     fi
     add_to_path
+    INSTALLED=yes
 }
 
 # --- builds ------------------------------------------------------------------------
@@ -344,7 +360,8 @@ case "$VERSION" in
 "")
     if [ -n "$ACTION_REF" ] && release_like "$ACTION_REF"; then
         log "The action is boardlint $ACTION_REF: installing its release binary"
-        install_release "v${ACTION_REF#v}" || build_shipped
+        install_release "v${ACTION_REF#v}"
+        [ "$INSTALLED" = yes ] || build_shipped
     else
         build_shipped
     fi
@@ -352,7 +369,8 @@ case "$VERSION" in
 latest)
     if resolve_latest; then
         log "Resolved latest to $TAG ($API_URL)"
-        install_release "$TAG" || build_ref "$TAG"
+        install_release "$TAG"
+        [ "$INSTALLED" = yes ] || build_ref "$TAG"
     else
         warn "Cannot resolve the latest release from $API_URL ($(curl_error)); building the action's own source"
         build_shipped
@@ -361,7 +379,8 @@ latest)
 *)
     if release_like "$VERSION"; then
         TAG="v${VERSION#v}"
-        install_release "$TAG" || build_ref "$TAG"
+        install_release "$TAG"
+        [ "$INSTALLED" = yes ] || build_ref "$TAG"
     else
         build_ref "$VERSION"
     fi
