@@ -14,7 +14,8 @@
 #      working `boardlint` in uv's tool bin directory;
 #   5. `pip install .` of this checkout (the PEP 517 build through maturin)
 #      gives a working `boardlint`;
-#   6. the mirror's `language: python` hooks run with the real pre-commit
+#   6. the mirror's `language: python` hooks, named in a project's
+#      .pre-commit-config.yaml, run with the real pre-commit
 #      (from PyPI, pinned) with pip held to a local directory of wheels
 #      (`PIP_NO_INDEX`, `PIP_FIND_LINKS`): boardlint is installed from the
 #      wheel built in step 1, never from an index or from source.
@@ -233,6 +234,15 @@ git -c init.defaultBranch=main init -q "$PROJECT"
 printf 'CFO: checking\n[INVOKE:cfo|What is our burn?]\n' >"$PROJECT/bad.md"
 printf 'BOTTOM LINE\nWe hold. — Confidence: 🟢 High\n\nWHAT\n- Burn is $280K a month [VERIFIED: Q4 actuals] 🟢\n' >"$PROJECT/card.md"
 cp "$PROJECT/card.md" "$WORK/card.orig"
+MIRROR_REV="$(git -C "$MIRROR" rev-parse HEAD)"
+cat >"$PROJECT/.pre-commit-config.yaml" <<CONFIG
+repos:
+  - repo: $MIRROR
+    rev: $MIRROR_REV
+    hooks:
+      - id: boardlint
+      - id: boardlint-fmt
+CONFIG
 git -C "$PROJECT" add -A
 LOG="$WORK/pre-commit.log"
 # cargo is kept off PATH: the hooks must not build anything.
@@ -240,7 +250,7 @@ NO_CARGO_PATH="$(dirname "$(command -v git)"):/usr/bin:/bin"
 rc=0
 (cd "$PROJECT" && env PATH="$NO_CARGO_PATH" PRE_COMMIT_HOME="$WORK/pre-commit-home" PRE_COMMIT_COLOR=never \
     PIP_NO_INDEX=1 PIP_FIND_LINKS="$FIND_LINKS" PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    "$TOOLS/bin/pre-commit" try-repo "$MIRROR" --verbose --files bad.md card.md) >"$LOG" 2>&1 || rc=$?
+    "$TOOLS/bin/pre-commit" run --verbose --files bad.md card.md) >"$LOG" 2>&1 || rc=$?
 status() { grep -E "^$1\.+(Passed|Failed|Skipped)" "$LOG" | sed -E 's/.*\.+//' | head -n 1; }
 if [ "$rc" -eq 1 ] && [ "$(status boardlint)" = Failed ] && grep -q 'L001' "$LOG"; then
     ok "the mirror's boardlint hook, installed from the wheel, fails on a self-invocation (L001)"
@@ -254,7 +264,7 @@ if [ "$(status 'boardlint fmt')" = Failed ] && ! cmp -s "$PROJECT/card.md" "$WOR
 else
     fail "the mirror's boardlint-fmt hook should rewrite card.md"
 fi
-installed="$(find "$WORK/pre-commit-home" -path '*/bin/boardlint' -type f | head -n 1)"
+installed="$(find "$WORK/pre-commit-home" -path "*/bin/boardlint" -type f | head -n 1)"
 if [ -n "$installed" ] && [ "$("$installed" --version)" = "boardlint $VERSION" ]; then
     ok "pre-commit's environment holds boardlint $VERSION from the wheel"
 else
