@@ -228,7 +228,10 @@ fn pre_commit_script_is_executable() {
     assert!(mode & 0o111 != 0, "{PRE_COMMIT_SCRIPT} must be executable");
 }
 
-const MIRROR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/integrations/pre-commit-mirror");
+const MIRROR: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/integrations/pre-commit-mirror"
+);
 
 /// The value of `key = "…"` on its own line in a TOML file's text.
 fn toml_string<'a>(text: &'a str, key: &str) -> Option<&'a str> {
@@ -251,7 +254,10 @@ fn pre_commit_mirror_hooks_are_the_rust_hooks_installed_from_this_version() {
         let mut m = m.as_mapping().unwrap().clone();
         r.remove("language");
         m.remove("language");
-        assert_eq!(r, m, "mirror hook `{id}` differs from the rust hook beyond its language");
+        assert_eq!(
+            r, m,
+            "mirror hook `{id}` differs from the rust hook beyond its language"
+        );
     }
     let project = std::fs::read_to_string(format!("{MIRROR}/pyproject.toml")).unwrap();
     let version = env!("CARGO_PKG_VERSION");
@@ -274,11 +280,21 @@ fn python_package_is_the_binary_with_cargo_metadata() {
     assert_eq!(toml_string(&project, "bindings"), Some("bin"));
     assert_eq!(toml_string(&project, "name"), Some(env!("CARGO_PKG_NAME")));
     // Everything Cargo.toml has a place for is taken from it.
-    for field in ["version", "description", "license", "keywords", "readme", "urls"] {
+    for field in [
+        "version",
+        "description",
+        "license",
+        "keywords",
+        "readme",
+        "urls",
+    ] {
         assert!(
             project.contains(&format!("\"{field}\"")) && project.contains("dynamic = ["),
             "pyproject.toml should take `{field}` from Cargo.toml (dynamic)"
         );
     }
-    assert!(toml_string(&project, "version").is_none(), "the version is Cargo.toml's");
+    assert!(
+        toml_string(&project, "version").is_none(),
+        "the version is Cargo.toml's"
+    );
 }
