@@ -7,8 +7,8 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::{
-    display_path, print_config_errors, ConfigFailure, ConfigFlags, Failure, Unchecked, WalkFlags,
-    Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
+    display_path, print_config_errors, ConfigFailure, ConfigFlags, Failure, RuleFlags, Unchecked,
+    WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
 };
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
@@ -85,6 +85,8 @@ pub struct CheckArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub config: ConfigFlags,
+    #[command(flatten)]
+    pub rules: RuleFlags,
     #[command(flatten)]
     pub walk: WalkFlags,
 }
@@ -165,7 +167,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // `--output-file -` is standard output.
     let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
     let color = args.color.enabled() && output_file.is_none();
-    let ws = match Workspace::new(&args.config) {
+    let ws = match Workspace::with_rules(&args.config, &args.rules.overrides()) {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use super::check::config_failure;
-use super::ConfigFlags;
 use super::{display_path, Workspace, EXIT_FAILURE, EXIT_OK};
+use super::{ConfigFlags, RuleFlags};
 use crate::config::{CONFIG_NAMES, DEFAULT_CONFIG};
 use clap::Args;
 
@@ -14,6 +14,8 @@ pub struct ConfigArgs {
     pub path: Option<PathBuf>,
     #[command(flatten)]
     pub config: ConfigFlags,
+    #[command(flatten)]
+    pub rules: RuleFlags,
     /// Print the reference of every setting, as docs/configuration.md holds
     /// it, instead of a path's settings.
     #[arg(long, hide = true, conflicts_with = "path")]
@@ -34,7 +36,7 @@ pub fn show(args: &ConfigArgs) -> i32 {
         return EXIT_OK;
     }
     let path = args.path.clone().unwrap_or_else(|| PathBuf::from("."));
-    let ws = match Workspace::new(&args.config) {
+    let ws = match Workspace::with_rules(&args.config, &args.rules.overrides()) {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::config::{find as find_config, Config, ConfigError};
+use crate::config::{find as find_config, Config, ConfigError, FlagLayer, Overrides};
 use crate::files::{self, Input};
 use crate::kinds::FileKind;
 use clap::Args;
@@ -29,6 +29,42 @@ pub struct ConfigFlags {
     /// Ignore every configuration file; use the defaults.
     #[arg(long, global = true)]
     pub isolated: bool,
+}
+
+/// Rule selection on the command line, layered over the configuration as
+/// the settings of the same names are (docs/configuration.md).
+#[derive(Debug, Clone, Args, Default)]
+pub struct RuleFlags {
+    /// Rules to run instead of the configuration's `select`: codes, code
+    /// prefixes, rule names or `ALL`, comma-separated or repeated.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Option<Vec<String>>,
+    /// Rules to run in addition to `select`.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub extend_select: Vec<String>,
+    /// Rules not to run, instead of the configuration's `ignore`.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Option<Vec<String>>,
+    /// Rules not to run, in addition to `ignore`.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub extend_ignore: Vec<String>,
+    /// `GLOB:RULES`: rules not to run on the files the glob (relative to the
+    /// current directory) matches, in addition to `per-file-ignores`.
+    /// Repeatable.
+    #[arg(long, value_name = "GLOB:RULES")]
+    pub per_file_ignores: Vec<String>,
+}
+
+impl RuleFlags {
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            select: self.select.clone(),
+            extend_select: self.extend_select.clone(),
+            ignore: self.ignore.clone(),
+            extend_ignore: self.extend_ignore.clone(),
+            per_file_ignores: self.per_file_ignores.clone(),
+        }
+    }
 }
 
 /// How directories are walked.
@@ -71,6 +107,8 @@ type Loaded = Result<Arc<Config>, Arc<ConfigFailure>>;
 /// A configuration with errors fails only the files under it.
 pub struct Workspace {
     fixed: Option<Arc<Config>>,
+    /// The command line's rule flags, applied after every file.
+    flags: Option<FlagLayer>,
     /// Configuration file (or none) → loaded configuration, or its errors.
     loaded: Mutex<HashMap<Option<PathBuf>, Loaded>>,
     /// Directory → the configuration file that governs the files in it, so
@@ -81,18 +119,29 @@ pub struct Workspace {
 impl Workspace {
     /// `--config FILE` is loaded at once: every file would be under it.
     pub fn new(flags: &ConfigFlags) -> Result<Workspace, ConfigFailure> {
+        Workspace::with_rules(flags, &Overrides::default())
+    }
+
+    /// A workspace whose configurations all end with the command line's
+    /// rule flags (`--select`, …); a flag that names no rule fails it.
+    pub fn with_rules(flags: &ConfigFlags, rules: &Overrides) -> Result<Workspace, ConfigFailure> {
+        let rule_flags = rules.layer().map_err(|errors| ConfigFailure {
+            path: PathBuf::from("command line"),
+            errors,
+        })?;
         let fixed = match (&flags.config, flags.isolated) {
-            (_, true) => Some(Arc::new(Config::default())),
-            (Some(path), false) => Some(Arc::new(Config::load(path).map_err(|errors| {
-                ConfigFailure {
+            (_, true) => Some(Arc::new(Config::defaults_with(rule_flags.as_ref()))),
+            (Some(path), false) => Some(Arc::new(
+                Config::load_with(path, rule_flags.as_ref()).map_err(|errors| ConfigFailure {
                     path: path.clone(),
                     errors,
-                }
-            })?)),
+                })?,
+            )),
             (None, false) => None,
         };
         Ok(Workspace {
             fixed,
+            flags: rule_flags,
             loaded: Mutex::new(HashMap::new()),
             found: Mutex::new(HashMap::new()),
         })
@@ -114,13 +163,15 @@ impl Workspace {
             return c.clone();
         }
         let config = match &found {
-            Some(p) => Config::load(p).map(Arc::new).map_err(|errors| {
-                Arc::new(ConfigFailure {
-                    path: p.clone(),
-                    errors,
-                })
-            }),
-            None => Ok(Arc::new(Config::default())),
+            Some(p) => Config::load_with(p, self.flags.as_ref())
+                .map(Arc::new)
+                .map_err(|errors| {
+                    Arc::new(ConfigFailure {
+                        path: p.clone(),
+                        errors,
+                    })
+                }),
+            None => Ok(Arc::new(Config::defaults_with(self.flags.as_ref()))),
         };
         self.loaded
             .lock()

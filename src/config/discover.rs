@@ -53,6 +53,14 @@ impl Config {
     /// comes back to a file it holds (by canonical path) is an error naming
     /// the cycle.
     pub fn load(path: &Path) -> Result<Config, Vec<ConfigError>> {
+        Config::load_layers(path, None)
+    }
+
+    /// [`Config::load`], with a last layer applied after the files'.
+    pub(super) fn load_layers(
+        path: &Path,
+        last: Option<Layer>,
+    ) -> Result<Config, Vec<ConfigError>> {
         let mut layers: Vec<Layer> = Vec::new();
         let mut errors = Vec::new();
         // The files read so far: canonical path, and the path as shown.
@@ -125,6 +133,7 @@ impl Config {
         let order: Vec<PathBuf> = layers.iter().map(|l| l.path.clone()).collect();
         // Base first, the file itself last: later layers override.
         layers.reverse();
+        layers.extend(last);
         match resolve::resolve(layers) {
             Ok(mut config) if errors.is_empty() => {
                 config.path = Some(path.to_path_buf());

@@ -32,13 +32,21 @@ impl fmt::Display for ConfigError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Default,
-    File { path: PathBuf, line: Option<usize> },
+    File {
+        path: PathBuf,
+        line: Option<usize>,
+    },
+    /// A flag of the command line (`--select`).
+    CommandLine {
+        flag: String,
+    },
 }
 
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Source::Default => f.write_str("default"),
+            Source::CommandLine { flag } => write!(f, "command line ({flag})"),
             Source::File {
                 path,
                 line: Some(l),

@@ -96,6 +96,7 @@ pub fn parse(path: &Path, text: String) -> Result<Layer, Vec<ConfigError>> {
         values: values.into_iter().map(|(s, w)| (s.key, w)).collect(),
         errors,
         text,
+        command_line: false,
     })
 }
 

@@ -118,6 +118,9 @@ pub struct Layer {
     pub values: Vec<(&'static str, Written)>,
     pub errors: Vec<ConfigError>,
     pub(super) text: String,
+    /// The layer the command line's rule flags make (`--select`, …): its
+    /// values are named by their flags, not by a file and line.
+    pub(super) command_line: bool,
 }
 
 impl Layer {
@@ -146,6 +149,19 @@ impl Layer {
     }
 
     pub fn error(&self, keys: &[&str], message: String) -> ConfigError {
+        if self.command_line {
+            let (flag, rest) = keys.split_first().map_or(("", &[][..]), |(f, r)| (*f, r));
+            let mut key = format!("--{flag}");
+            for k in rest {
+                key.push_str(&format!(" {k}"));
+            }
+            return ConfigError {
+                path: self.path.clone(),
+                line: None,
+                key: Some(key),
+                message,
+            };
+        }
         ConfigError {
             path: self.path.clone(),
             line: self.line_of(keys),
@@ -208,6 +224,7 @@ pub struct Resolution {
     pub select: Vec<String>,
     pub ignore: Vec<String>,
     pub extend_select: Vec<String>,
+    pub extend_ignore: Vec<String>,
     /// Selector → level, with the file and line that wrote it.
     pub severity: BTreeMap<String, (String, PathBuf, Option<usize>)>,
     pub exclude: Option<(GlobSet, PathBuf)>,
@@ -255,6 +272,7 @@ impl Resolution {
             select: vec!["ALL".into()],
             ignore: Vec::new(),
             extend_select: Vec::new(),
+            extend_ignore: Vec::new(),
             severity: BTreeMap::new(),
             exclude: None,
             per_file: Vec::new(),

@@ -4,12 +4,14 @@
 //! Every setting is one row of [`table`]; a file's YAML is read in [`file`],
 //! the one module that knows the YAML crate; [`discover`] finds a path's
 //! file and follows `extends`; [`resolve`] applies the files' values, base
-//! first; [`selectors`] holds what rule selectors name.
+//! first; [`selectors`] holds what rule selectors name; [`overrides`] makes
+//! the command line's rule flags one more layer.
 
 mod discover;
 mod error;
 mod file;
 mod layer;
+mod overrides;
 mod paths;
 mod resolve;
 mod resolved;
@@ -19,6 +21,7 @@ mod table;
 pub use discover::find;
 pub use error::{ConfigError, Source};
 pub use file::CONFIG_NAMES;
+pub use overrides::{FlagLayer, Overrides};
 pub use resolved::Config;
 pub use selectors::resolve_selector;
 pub use table::reference_markdown;

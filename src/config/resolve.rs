@@ -25,18 +25,25 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
                 keys: setting.path(),
             };
             (setting.apply)(&mut r, value, &at);
-            let source = Source::File {
-                path: layer.path.clone(),
-                line: layer.line_of(&at.keys),
+            let source = if layer.command_line {
+                Source::CommandLine {
+                    flag: format!("--{}", setting.key),
+                }
+            } else {
+                Source::File {
+                    path: layer.path.clone(),
+                    line: layer.line_of(&at.keys),
+                }
             };
             last.insert(setting.key, (value, source));
         }
     }
     let mut errors = std::mem::take(&mut r.errors);
+    let ignore: Vec<String> = r.ignore.iter().chain(&r.extend_ignore).cloned().collect();
     let selection = selectors::rule_selection(
         &r.select,
         &r.extend_select,
-        &r.ignore,
+        &ignore,
         &r.severity,
         &mut errors,
     );

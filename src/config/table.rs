@@ -196,6 +196,18 @@ pub const SETTINGS: &[Setting] = &[
         show: Some(|r, _| list(&r.extend_select)),
     },
     Setting {
+        key: "extend-ignore",
+        ty: SELECTORS,
+        default: Default::Yaml("[]"),
+        merge: Merge::AddsTo,
+        doc: "rules not to run in addition to `ignore`",
+        apply: |r, v, at| {
+            selectors::check(at, v.texts(), &mut r.errors);
+            r.extend_ignore.extend(v.texts().iter().cloned());
+        },
+        show: Some(|r, _| list(&r.extend_ignore)),
+    },
+    Setting {
         key: "severity",
         ty: SEVERITY_MAP,
         default: Default::Yaml("{}"),
@@ -553,7 +565,7 @@ mod tests {
     /// Another value of each setting than its default, as a file writes it.
     fn example(s: &Setting) -> &'static str {
         match s.key {
-            "select" | "ignore" | "extend-select" => "[L001]",
+            "select" | "ignore" | "extend-select" | "extend-ignore" => "[L001]",
             "severity" => "{L001: warning}",
             "exclude" => "[\"a/**\"]",
             "per-file-ignores" => "{\"a/**\": [L001]}",
@@ -641,6 +653,7 @@ mod tests {
                 "select",
                 "ignore",
                 "extend-select",
+                "extend-ignore",
                 "severity",
                 "exclude",
                 "per-file-ignores",

@@ -14,6 +14,7 @@ mod output_formats;
 mod reading_and_writing;
 mod robustness;
 mod rule_command;
+mod rule_flags;
 mod secrets;
 mod session_logs;
 mod suppressions;
