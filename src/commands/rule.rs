@@ -45,7 +45,14 @@ pub fn run(args: &RuleArgs) -> i32 {
             EXIT_OK
         }
         None => {
-            eprintln!("error: no rule `{key}`; `boardlint rule --all` lists them");
+            let shown = crate::output::safe::text(key);
+            match crate::config::nearest_rule(key).and_then(crate::rules::find) {
+                Some(r) => eprintln!(
+                    "error: no rule `{shown}`; did you mean `{}` ({})? `boardlint rule --all` lists them",
+                    r.name, r.code
+                ),
+                None => eprintln!("error: no rule `{shown}`; `boardlint rule --all` lists them"),
+            }
             EXIT_FAILURE
         }
     }

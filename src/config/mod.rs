@@ -23,7 +23,7 @@ pub use error::{ConfigError, Source};
 pub use file::CONFIG_NAMES;
 pub use overrides::{FlagLayer, Overrides};
 pub use resolved::Config;
-pub use selectors::resolve_selector;
+pub use selectors::{nearest_rule, resolve_selector};
 pub use table::reference_markdown;
 
 /// The commented default configuration `boardlint init` writes.

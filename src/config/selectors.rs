@@ -36,22 +36,26 @@ pub fn resolve_selector(selector: &str) -> Result<Vec<usize>, String> {
             return Ok(found);
         }
     }
-    let candidates = all.iter().flat_map(|r| [r.meta().code, r.meta().name]);
-    let best = candidates
-        .map(|c| {
-            (
-                edit_distance(&s.to_ascii_lowercase(), &c.to_ascii_lowercase()),
-                c,
-            )
-        })
-        .min_by_key(|(d, _)| *d);
-    let hint = match best {
-        Some((d, c)) if d <= 2 => format!("; did you mean `{c}`?"),
-        _ => String::new(),
+    let hint = match nearest_rule(s) {
+        Some(c) => format!("; did you mean `{c}`?"),
+        None => String::new(),
     };
     Err(format!(
         "`{s}` is not a rule code, code prefix or rule name{hint}"
     ))
+}
+
+/// The rule code or name closest to `s` (at most two edits away), for a
+/// "did you mean".
+pub fn nearest_rule(s: &str) -> Option<&'static str> {
+    let s = s.trim().to_ascii_lowercase();
+    crate::rules::all()
+        .iter()
+        .flat_map(|r| [r.meta().code, r.meta().name])
+        .map(|c| (edit_distance(&s, &c.to_ascii_lowercase()), c))
+        .min_by_key(|(d, _)| *d)
+        .filter(|(d, _)| *d <= 2)
+        .map(|(_, c)| c)
 }
 
 /// An error for each selector that names no rule, at the line it is on.

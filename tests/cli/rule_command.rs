@@ -50,3 +50,25 @@ fn an_unknown_rule_exits_two() {
         .code(2)
         .stderr(predicate::str::contains("no rule `Z999`"));
 }
+
+#[test]
+fn a_misspelt_rule_suggests_the_nearest() {
+    boardlint()
+        .args(["rule", "self-invocatoin"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no rule `self-invocatoin`; did you mean `self-invocation` (L001)?",
+        ));
+    boardlint()
+        .args(["rule", "C0004"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `too-many-bullets` (C004)?"));
+    // Nothing near: no guess.
+    boardlint()
+        .args(["rule", "quarterly-budget"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean").not());
+}
