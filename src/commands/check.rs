@@ -7,10 +7,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::{
-    display_path, print_config_errors, ConfigFailure, ConfigFlags, Failure, RuleFlags, Unchecked,
-    WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
+    display_path, print_config_errors, ColorChoice, ConfigFailure, ConfigFlags, Failure, RuleFlags,
+    Unchecked, WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
 };
-use std::io::IsTerminal as _;
 use std::path::PathBuf;
 
 use crate::config::Config;
@@ -56,7 +55,8 @@ pub struct CheckArgs {
     /// How to print diagnostics.
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
-    /// When to use colour. `auto` colours a terminal unless NO_COLOR is set.
+    /// When to use colour: `auto` colours a terminal, unless NO_COLOR is
+    /// set; FORCE_COLOR or CLICOLOR_FORCE colour any output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// The path standard input stands for: its name in messages, and the
@@ -89,26 +89,6 @@ pub struct CheckArgs {
     pub rules: RuleFlags,
     #[command(flatten)]
     pub walk: WalkFlags,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
-
-impl ColorChoice {
-    pub fn enabled(self) -> bool {
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
-            }
-        }
-    }
 }
 
 /// Files checked at a time (see `run`).

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::check::config_failure;
 use super::{
-    display_path, ConfigFlags, Failure, Unchecked, WalkFlags, Workspace, EXIT_FAILURE,
+    display_path, ColorChoice, ConfigFlags, Failure, Unchecked, WalkFlags, Workspace, EXIT_FAILURE,
     EXIT_FINDINGS, EXIT_OK,
 };
 use crate::config::Config;
@@ -29,6 +29,10 @@ pub struct FmtArgs {
     /// Write nothing; print a unified diff of the changes (exit 1 when any).
     #[arg(long)]
     pub diff: bool,
+    /// When to colour the diff: `auto` colours a terminal, unless NO_COLOR
+    /// is set; FORCE_COLOR or CLICOLOR_FORCE colour any output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// The language of the card headings printed (default: the language each
     /// card is written in; English when mixed).
     #[arg(long, value_enum)]
@@ -103,6 +107,7 @@ pub fn run(args: &FmtArgs) -> i32 {
             (name, result)
         })
         .collect();
+    let color = args.color.enabled();
     let mut out = std::io::stdout().lock();
     let (mut changed, mut unchanged) = (0, 0);
     let mut unchecked = Unchecked::default();
@@ -111,7 +116,7 @@ pub fn run(args: &FmtArgs) -> i32 {
             Ok(Some(diff)) => {
                 changed += 1;
                 if args.diff {
-                    let _ = out.write_all(diff.as_bytes());
+                    let _ = out.write_all(paint(diff, color).as_bytes());
                 } else if args.check && !args.quiet {
                     let _ = writeln!(out, "Would reformat: {}", crate::output::safe::text(name));
                 }
@@ -274,7 +279,8 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let changed = formatted != source;
     let mut out = std::io::stdout().lock();
     let written = if args.diff {
-        out.write_all(unified_diff(&name, &source, &formatted).as_bytes())
+        let diff = unified_diff(&name, &source, &formatted);
+        out.write_all(paint(&diff, args.color.enabled()).as_bytes())
     } else if !args.check {
         out.write_all(formatted.as_bytes())
     } else {
@@ -289,6 +295,36 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// A unified diff coloured as git colours one, when `color`: file headers
+/// bold, hunk headers cyan, removed lines red, added lines green.
+fn paint(diff: &str, color: bool) -> std::borrow::Cow<'_, str> {
+    use owo_colors::OwoColorize as _;
+    if !color {
+        return std::borrow::Cow::Borrowed(diff);
+    }
+    let mut out = String::with_capacity(diff.len() + diff.len() / 4);
+    for line in diff.split_inclusive('\n') {
+        let (text, end) = match line.strip_suffix('\n') {
+            Some(t) => (t, "\n"),
+            None => (line, ""),
+        };
+        let painted = if text.starts_with("+++ ") || text.starts_with("--- ") {
+            text.bold().to_string()
+        } else if text.starts_with("@@") {
+            text.cyan().to_string()
+        } else if text.starts_with('-') {
+            text.red().to_string()
+        } else if text.starts_with('+') {
+            text.green().to_string()
+        } else {
+            text.to_string()
+        };
+        out.push_str(&painted);
+        out.push_str(end);
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The diff of a file's formatting, safe for a terminal: control

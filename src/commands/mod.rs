@@ -67,6 +67,44 @@ impl RuleFlags {
     }
 }
 
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output.
+    pub fn enabled(self) -> bool {
+        use std::io::IsTerminal as _;
+        self.enabled_for(std::io::stdout().is_terminal(), |k| std::env::var_os(k))
+    }
+
+    /// `always` and `never` decide. `auto` colours a terminal, unless
+    /// NO_COLOR is set (to anything but the empty string); FORCE_COLOR or
+    /// CLICOLOR_FORCE set (to anything but empty or `0`) colour any output,
+    /// NO_COLOR or not, as ruff does.
+    pub fn enabled_for(
+        self,
+        terminal: bool,
+        env: impl Fn(&str) -> Option<std::ffi::OsString>,
+    ) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                let forced = |k: &str| env(k).is_some_and(|v| !v.is_empty() && v != "0");
+                if forced("FORCE_COLOR") || forced("CLICOLOR_FORCE") {
+                    return true;
+                }
+                terminal && env("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
 /// How directories are walked.
 #[derive(Debug, Clone, Args)]
 pub struct WalkFlags {
@@ -303,3 +341,32 @@ pub fn print_config_errors(errors: &[ConfigError]) {
 }
 
 pub use crate::files::display_path;
+
+#[cfg(test)]
+mod color_tests {
+    use super::ColorChoice;
+    use std::ffi::OsString;
+
+    fn with<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
+        move |k| {
+            vars.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| OsString::from(v))
+        }
+    }
+
+    #[test]
+    fn auto_colours_a_terminal_unless_no_color_and_forced_colour_wins() {
+        let auto = ColorChoice::Auto;
+        assert!(auto.enabled_for(true, with(&[])));
+        assert!(!auto.enabled_for(false, with(&[])));
+        assert!(!auto.enabled_for(true, with(&[("NO_COLOR", "1")])));
+        assert!(auto.enabled_for(true, with(&[("NO_COLOR", "")])));
+        assert!(auto.enabled_for(false, with(&[("FORCE_COLOR", "1")])));
+        assert!(auto.enabled_for(false, with(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")])));
+        assert!(!auto.enabled_for(false, with(&[("CLICOLOR_FORCE", "0")])));
+        assert!(!auto.enabled_for(false, with(&[("FORCE_COLOR", "")])));
+        assert!(!ColorChoice::Never.enabled_for(true, with(&[("FORCE_COLOR", "1")])));
+        assert!(ColorChoice::Always.enabled_for(false, with(&[("NO_COLOR", "1")])));
+    }
+}

@@ -103,3 +103,29 @@ fn auto_colour_is_off_when_piped_and_with_no_color() {
         .code(1);
     assert!(!String::from_utf8_lossy(&out.get_output().stdout).contains('\u{1b}'));
 }
+
+/// `check -` of the error transcript with the environment given: whether
+/// the output holds an escape code.
+fn coloured(args: &[&str], env: &[(&str, &str)]) -> bool {
+    let mut cmd = boardlint();
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd
+        .args(["check", "-", "--format", "concise"])
+        .args(args)
+        .write_stdin(WITH_ERROR)
+        .assert()
+        .code(1);
+    String::from_utf8_lossy(&out.get_output().stdout).contains('\u{1b}')
+}
+
+#[test]
+fn force_color_and_clicolor_force_colour_piped_output_unless_color_never() {
+    assert!(coloured(&[], &[("FORCE_COLOR", "1")]));
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1")]));
+    assert!(coloured(&[], &[("FORCE_COLOR", "1"), ("NO_COLOR", "1")]));
+    assert!(!coloured(&[], &[("CLICOLOR_FORCE", "0")]));
+    assert!(!coloured(&[], &[("FORCE_COLOR", "")]));
+    assert!(!coloured(&["--color", "never"], &[("FORCE_COLOR", "1")]));
+}

@@ -200,3 +200,47 @@ fn fmt_with_no_path_on_a_terminal_formats_the_current_directory() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("BOTTOM LINE"));
     assert_eq!(fs::read_to_string(&path).unwrap(), DRAFT);
 }
+
+#[test]
+fn diff_is_coloured_as_git_colours_one_when_colour_is_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("card.md");
+    fs::write(&path, DRAFT).unwrap();
+    let diff = |args: &[&str], env: &[(&str, &str)]| {
+        let mut cmd = boardlint();
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out = cmd
+            .args(["fmt", "--diff"])
+            .args(args)
+            .arg(&path)
+            .assert()
+            .code(1);
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    // Piped: plain, as before.
+    assert!(!diff(&[], &[]).contains('\u{1b}'));
+    let painted = diff(&["--color", "always"], &[]);
+    assert!(painted.contains("\u{1b}[31m-**Bottom Line:**"), "{painted}");
+    assert!(painted.contains("\u{1b}[32m+BOTTOM LINE"), "{painted}");
+    assert!(painted.contains("\u{1b}[36m@@"), "{painted}");
+    assert!(painted.contains("\u{1b}[1m--- a/"), "{painted}");
+    assert!(diff(&[], &[("FORCE_COLOR", "1")]).contains("\u{1b}[32m+BOTTOM LINE"));
+    assert!(!diff(&["--color", "never"], &[("FORCE_COLOR", "1")]).contains('\u{1b}'));
+    assert!(!diff(&[], &[("NO_COLOR", "1")]).contains('\u{1b}'));
+    // Colour is only added: without it the text is the plain diff.
+    let plain = diff(&[], &[]);
+    let stripped: String = {
+        let mut out = String::new();
+        let mut rest = painted.as_str();
+        while let Some(at) = rest.find('\u{1b}') {
+            out.push_str(&rest[..at]);
+            let end = rest[at..].find('m').map_or(rest.len(), |m| at + m + 1);
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        out
+    };
+    assert_eq!(stripped, plain);
+}

@@ -26,7 +26,9 @@ use assert_cmd::Command;
 
 pub fn boardlint() -> Command {
     let mut cmd = Command::cargo_bin("boardlint").unwrap();
-    cmd.env_remove("NO_COLOR");
+    for var in ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"] {
+        cmd.env_remove(var);
+    }
     cmd
 }
 

@@ -64,7 +64,9 @@ fn a_misspelt_rule_suggests_the_nearest() {
         .args(["rule", "C0004"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("did you mean `too-many-bullets` (C004)?"));
+        .stderr(predicate::str::contains(
+            "did you mean `too-many-bullets` (C004)?",
+        ));
     // Nothing near: no guess.
     boardlint()
         .args(["rule", "quarterly-budget"])
