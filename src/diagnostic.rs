@@ -47,6 +47,9 @@ pub struct Diagnostic {
     pub internal: bool,
     /// Bytes that hold a secret: never shown, not even in a source excerpt.
     pub redact: Vec<Span>,
+    /// `check --fix` removes it: `fmt`'s rewrite of the file no longer
+    /// finds it (set by `check`, never by a rule).
+    pub fixable: bool,
 }
 
 /// Sort diagnostics into source order: by start, code and end, in a

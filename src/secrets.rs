@@ -632,6 +632,7 @@ mod tests {
             related: Vec::new(),
             internal: false,
             redact: Vec::new(),
+            fixable: false,
         }
     }
 
@@ -691,6 +692,7 @@ mod tests {
             related: Vec::new(),
             internal: false,
             redact: Vec::new(),
+            fixable: false,
         }];
         redact_diagnostics(source, &mut d);
         assert_eq!(d[0].message, "unknown status `[redacted, 40 characters]`");

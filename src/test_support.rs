@@ -40,5 +40,6 @@ pub fn finding(
         related: Vec::new(),
         internal: false,
         redact: Vec::new(),
+        fixable: false,
     }
 }

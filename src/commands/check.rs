@@ -64,9 +64,18 @@ pub struct CheckArgs {
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
     /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
-    /// report what remains.
+    /// report what remains. With standard input, the fixed text goes to
+    /// standard output and the report to standard error.
     #[arg(long)]
     pub fix: bool,
+    /// With `--fix`: print the unified diff of what it would write, write
+    /// nothing (exit 1 when there is a diff).
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
+    /// With `--fix`: exit 1 when anything was fixed, even if nothing
+    /// remains.
+    #[arg(long, requires = "fix")]
+    pub exit_non_zero_on_fix: bool,
     /// Write the report to this file instead of standard output (`-` is
     /// standard output).
     #[arg(long, value_name = "FILE")]
@@ -125,8 +134,13 @@ enum Context<'a> {
 struct Findings {
     located: Vec<Located>,
     rendered: String,
-    /// Diagnostics removed by `--fix`.
+    /// Diagnostics removed by `--fix` (or that it would remove, with
+    /// `--diff`).
     fixed: usize,
+    /// `--fix --diff`: the diff of what `--fix` would write.
+    diff: String,
+    /// `--fix` of standard input: the text, fixed or as it was.
+    fixed_text: Option<String>,
     /// Excluded by configuration (standard input named by `--stdin-filename`).
     skipped: bool,
 }
@@ -138,6 +152,8 @@ impl Findings {
             located: Vec::new(),
             rendered: String::new(),
             fixed: 0,
+            diff: String::new(),
+            fixed_text: None,
             skipped: true,
         }
     }
@@ -194,7 +210,10 @@ pub fn run(args: &CheckArgs) -> i32 {
     // format on a terminal, printed) before the next chunk is read, so that
     // memory follows the diagnostics found, never the number of files.
     // Results after a deferred file wait for it, to keep the input order.
-    let stream = args.format == OutputFormat::Human && output_file.is_none();
+    // `--fix` of standard input writes the text to standard output: the
+    // report is held and goes to standard error.
+    let stdin_fix = args.fix && inputs.contains(&Input::Stdin);
+    let stream = args.format == OutputFormat::Human && output_file.is_none() && !stdin_fix;
     let mut tally = Tally::default();
     let mut run_context = RunContext::default();
     let mut held: Vec<(usize, Outcome)> = Vec::new();
@@ -247,8 +266,14 @@ pub fn run(args: &CheckArgs) -> i32 {
         checked,
         checked_names,
         fixed,
+        fixed_names,
+        diffs,
+        fixed_text,
         unchecked,
     } = tally;
+    if args.diff {
+        return fix_diff(&diffs, fixed, &fixed_names, args, &run_errors, &unchecked);
+    }
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
         count(Severity::Error),
@@ -273,10 +298,12 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
     if summarised && fixed > 0 && !args.quiet {
         report.push_str(&format!(
-            "Fixed {fixed} problem{}.\n",
-            if fixed == 1 { "" } else { "s" }
+            "Fixed {fixed} problem{} in {}.\n",
+            if fixed == 1 { "" } else { "s" },
+            names_list(&fixed_names)
         ));
     }
+    let fixable = all.iter().filter(|l| l.fixable).count();
     if summarised && !args.quiet {
         report.push_str(&output::summary(
             errors,
@@ -287,10 +314,25 @@ pub fn run(args: &CheckArgs) -> i32 {
             run_errors.len() + unchecked.count(),
             color,
         ));
+        if fixable > 0 {
+            report.push_str(&format!(
+                "[*] {fixable} fixable with `boardlint check --fix`.\n"
+            ));
+        }
     }
-    let written = match output_file {
-        Some(path) => files::write_new(path, &report),
-        None => {
+    // `--fix` of standard input: the text on standard output, the report
+    // on standard error (as `ruff check --fix -` does).
+    let written = match (output_file, &fixed_text) {
+        (Some(path), _) => files::write_new(path, &report),
+        (None, Some(text)) => {
+            let mut out = std::io::stdout().lock();
+            let mut err = std::io::stderr().lock();
+            out.write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .and_then(|_| err.write_all(report.as_bytes()))
+                .map_err(|e| e.to_string())
+        }
+        (None, None) => {
             let mut out = std::io::stdout().lock();
             out.write_all(report.as_bytes())
                 .and_then(|_| out.flush())
@@ -320,7 +362,65 @@ pub fn run(args: &CheckArgs) -> i32 {
         || (warnings > 0 && fail_on.fails(Severity::Warning));
     if !run_errors.is_empty() || !unchecked.is_empty() || all.iter().any(|l| l.internal) {
         EXIT_FAILURE
-    } else if failed {
+    } else if failed || (args.exit_non_zero_on_fix && fixed > 0) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// `a.md`, `a.md and b.md`, `a.md, b.md, c.md and 4 more files`.
+fn names_list(names: &[String]) -> String {
+    let shown: Vec<String> = names
+        .iter()
+        .take(3)
+        .map(|n| crate::output::safe::text(n).into_owned())
+        .collect();
+    match (names.len(), shown.as_slice()) {
+        (1, [a]) => a.clone(),
+        (2, [a, b]) => format!("{a} and {b}"),
+        (3, [a, b, c]) => format!("{a}, {b} and {c}"),
+        (n, [a, b, c]) => format!("{a}, {b}, {c} and {} more files", n - 3),
+        _ => String::new(),
+    }
+}
+
+/// `--fix --diff`: the diffs on standard output, what they would fix on
+/// standard error; nothing written. Exit 1 when there is a diff.
+fn fix_diff(
+    diffs: &str,
+    fixed: usize,
+    names: &[String],
+    args: &CheckArgs,
+    run_errors: &[String],
+    unchecked: &Unchecked,
+) -> i32 {
+    let mut out = std::io::stdout().lock();
+    let written = out
+        .write_all(super::fmt::paint(diffs, args.color.enabled()).as_bytes())
+        .and_then(|_| out.flush());
+    if !args.quiet {
+        if fixed > 0 {
+            eprintln!(
+                "Would fix {fixed} problem{} in {}.",
+                if fixed == 1 { "" } else { "s" },
+                names_list(names)
+            );
+        } else {
+            eprintln!("No fixes available.");
+        }
+    }
+    unchecked.report("checked");
+    for e in run_errors {
+        eprintln!("error: {}", crate::output::safe::error(e));
+    }
+    if let Err(e) = written {
+        eprintln!("error: standard output: {e}");
+        return EXIT_FAILURE;
+    }
+    if !run_errors.is_empty() || !unchecked.is_empty() {
+        EXIT_FAILURE
+    } else if !diffs.is_empty() {
         EXIT_FINDINGS
     } else {
         EXIT_OK
@@ -337,6 +437,12 @@ struct Tally {
     checked: usize,
     checked_names: Vec<String>,
     fixed: usize,
+    /// The files `--fix` fixed (or would fix), in input order.
+    fixed_names: Vec<String>,
+    /// `--fix --diff`: the diffs, in input order.
+    diffs: String,
+    /// `--fix` of standard input: the text to write to standard output.
+    fixed_text: Option<String>,
     /// Files whose configuration has errors.
     unchecked: Unchecked,
 }
@@ -363,13 +469,20 @@ impl Tally {
         }
         self.checked += 1;
         if args.format == OutputFormat::Junit {
-            self.checked_names.push(outcome.name);
+            self.checked_names.push(outcome.name.clone());
         }
         if !f.located.is_empty() {
             self.files_with += 1;
         }
         self.fixed += f.fixed;
-        if args.format == OutputFormat::Human {
+        if f.fixed > 0 {
+            self.fixed_names.push(outcome.name.clone());
+        }
+        self.diffs.push_str(&f.diff);
+        if f.fixed_text.is_some() {
+            self.fixed_text = f.fixed_text;
+        }
+        if args.format == OutputFormat::Human && !args.diff {
             if stream {
                 let mut out = std::io::stdout().lock();
                 if let Err(e) = out.write_all(f.rendered.as_bytes()) {
@@ -473,33 +586,87 @@ fn check_one(
     };
     let this = FileContext { path, kind, run };
     let mut diagnostics = crate::engine::check(&source, &settings, this);
+    // What `fmt`'s rewrite removes, found when a finding of a rule it fixes
+    // is there (or `--fix` asks): it is `--fix`'s edit when it removes any.
     let mut fixed = 0;
-    if let (true, Some(file)) = (args.fix, input.path()) {
+    let mut diff = String::new();
+    let mut fix: Option<Arc<output::FileFix>> = None;
+    let mut after: Option<(String, Vec<Diagnostic>)> = None;
+    if args.fix
+        || diagnostics
+            .iter()
+            .any(|d| crate::rules::FIXED_BY_FMT.contains(&d.code))
+    {
         let options = FormatOptions { lang: config.lang };
         let formatted = crate::engine::format(&source, &settings, &options);
         if formatted != source {
-            let after = crate::engine::check(&formatted, &settings, this);
-            if after.len() < diagnostics.len() {
-                if let Some(note) = files::write_atomic(file, &source, &formatted)? {
-                    eprintln!("note: {}: {note}", crate::output::safe::text(name));
-                }
-                fixed = diagnostics.len() - after.len();
-                diagnostics = after;
-                source = formatted;
+            let rechecked = crate::engine::check(&formatted, &settings, this);
+            if rechecked.len() < diagnostics.len() {
+                mark_fixable(&mut diagnostics, &rechecked);
+                fix = output::FileFix::between(&source, &formatted).map(Arc::new);
+                after = Some((formatted, rechecked));
             }
         }
     }
+    let stdin_fix = args.fix && !args.diff && *input == Input::Stdin;
+    let mut fixed_text = stdin_fix.then(|| source.clone());
+    if let (true, Some((formatted, rechecked))) = (args.fix, after) {
+        fixed = diagnostics.len() - rechecked.len();
+        if args.diff {
+            diff = super::fmt::unified_diff(name, &source, &formatted);
+        } else {
+            if let Some(file) = input.path() {
+                if let Some(note) = files::write_atomic(file, &source, &formatted)? {
+                    eprintln!("note: {}: {note}", crate::output::safe::text(name));
+                }
+            }
+            if stdin_fix {
+                fixed_text = Some(formatted.clone());
+            }
+            diagnostics = rechecked;
+            source = formatted;
+            fix = None;
+        }
+    }
     let index = LineIndex::new(&source);
-    let (located, rendered) = locate(name, &source, &index, diagnostics, args.format, color);
+    let (mut located, rendered) = locate(name, &source, &index, diagnostics, args.format, color);
+    if let Some(fix) = &fix {
+        for l in located.iter_mut().filter(|l| l.fixable) {
+            l.fix = Some(fix.clone());
+        }
+    }
     Ok(Checked::Done(
         Findings {
             located,
             rendered,
             fixed,
+            diff,
+            fixed_text,
             skipped: false,
         },
         adds,
     ))
+}
+
+/// Mark the findings `fmt`'s rewrite removes: for each rule, as many as
+/// it has fewer findings after the rewrite, the first in order (the rewrite
+/// moves text, so findings are matched by rule, not by place).
+fn mark_fixable(before: &mut [Diagnostic], after: &[Diagnostic]) {
+    let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for d in after {
+        *left.entry(d.code).or_default() += 1;
+    }
+    let mut total: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for d in before.iter() {
+        *total.entry(d.code).or_default() += 1;
+    }
+    let mut seen: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
+    for d in before.iter_mut() {
+        let removed = total[d.code].saturating_sub(left.get(d.code).copied().unwrap_or(0));
+        let n = seen.entry(d.code).or_default();
+        d.fixable = *n < removed;
+        *n += 1;
+    }
 }
 
 fn locate(

@@ -299,7 +299,7 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
 
 /// A unified diff coloured as git colours one, when `color`: file headers
 /// bold, hunk headers cyan, removed lines red, added lines green.
-fn paint(diff: &str, color: bool) -> std::borrow::Cow<'_, str> {
+pub(crate) fn paint(diff: &str, color: bool) -> std::borrow::Cow<'_, str> {
     use owo_colors::OwoColorize as _;
     if !color {
         return std::borrow::Cow::Borrowed(diff);

@@ -18,8 +18,10 @@ pub fn concise(located: &[Located], color: bool) -> String {
             (true, Severity::Warning) => tag.yellow().bold().to_string(),
             (true, Severity::Info) => tag.blue().bold().to_string(),
         };
+        // `[*]`: `--fix` removes it, as ruff marks what its fixes remove.
+        let fixable = if l.fixable { " [*]" } else { "" };
         out.push_str(&format!(
-            "{}:{}:{}: {tag} {}: {}\n",
+            "{}:{}:{}: {tag}{fixable} {}: {}\n",
             safe::text(&l.path),
             l.start.line,
             l.start.column,

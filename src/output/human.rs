@@ -51,7 +51,15 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
             span: shift(&d.span),
             message: safe::text(&d.message).into_owned().into(),
             label: safe::text(&d.label).into_owned().into(),
-            help: safe::text(&d.help).into_owned().into(),
+            help: if d.fixable {
+                format!(
+                    "{}\n[*] fixable: `boardlint check --fix` (or `boardlint fmt`) rewrites it",
+                    safe::text(&d.help)
+                )
+                .into()
+            } else {
+                safe::text(&d.help).into_owned().into()
+            },
             related: d
                 .related
                 .iter()

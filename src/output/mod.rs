@@ -19,7 +19,7 @@ pub use github::github;
 pub use human::human;
 pub use json::{json, jsonl};
 pub use junit::junit;
-pub use located::{locate, Located};
+pub use located::{locate, FileFix, Located};
 pub use sarif::{sarif, RULES_URL};
 pub use summary::{statistics, summary};
 

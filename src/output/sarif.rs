@@ -86,7 +86,7 @@ pub fn sarif(located: &[Located]) -> String {
     let results: Vec<Value> = located
         .iter()
         .map(|l| {
-            json!({
+            let mut result = json!({
                 "ruleId": l.code,
                 "ruleIndex": crate::rules::index_of(l.code),
                 "level": level(l.severity),
@@ -104,7 +104,21 @@ pub fn sarif(located: &[Located]) -> String {
                         }
                     }
                 }],
-            })
+            });
+            // What `--fix` would write: one replacement of whole lines.
+            if let Some(fix) = l.fix.as_ref().filter(|_| l.fixable) {
+                result["fixes"] = json!([{
+                    "description": { "text": "boardlint check --fix (fmt's rewrite of the file)" },
+                    "artifactChanges": [{
+                        "artifactLocation": artifact(&l.path, cwd.as_deref()),
+                        "replacements": [{
+                            "deletedRegion": { "byteOffset": fix.offset, "byteLength": fix.length },
+                            "insertedContent": { "text": fix.inserted },
+                        }],
+                    }],
+                }]);
+            }
+            result
         })
         .collect();
     let doc = json!({

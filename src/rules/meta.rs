@@ -90,6 +90,7 @@ impl RuleMeta {
             related: Vec::new(),
             internal: false,
             redact: Vec::new(),
+            fixable: false,
         }
     }
 

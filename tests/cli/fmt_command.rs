@@ -151,7 +151,8 @@ fn check_fix_applies_the_rewrite_and_reports_what_remains() {
         .assert()
         .code(0)
         .stdout(
-            predicate::str::contains("Fixed 1 problem.")
+            predicate::str::contains("Fixed 1 problem in ")
+                .and(predicate::str::contains("t.md."))
                 .and(predicate::str::contains("No problems found")),
         );
     let fixed = fs::read_to_string(&path).unwrap();

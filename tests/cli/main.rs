@@ -9,6 +9,7 @@ mod config_errors;
 mod config_settings;
 mod decision_logs;
 mod file_discovery;
+mod fix_preview;
 mod fmt_command;
 mod output_formats;
 mod reading_and_writing;

@@ -290,7 +290,7 @@ fn fmt_and_fix_through_a_symbolic_link_rewrite_its_target_and_keep_the_link() {
         .args(["check", "--fix", "--format", "concise", "links/t.md"])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("Fixed 1 problem."));
+        .stdout(predicate::str::contains("Fixed 1 problem in links/t.md."));
     let link = root.path().join("links/t.md");
     assert!(fs::symlink_metadata(&link)
         .unwrap()
