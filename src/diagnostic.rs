@@ -116,6 +116,12 @@ impl Diagnostic {
         self
     }
 
+    /// Whether `fmt`'s rewrite, which `check --fix` applies, removes it.
+    pub fn fixable(mut self, yes: bool) -> Self {
+        self.fixable = yes;
+        self
+    }
+
     pub fn with_related(mut self, span: Span, label: impl Into<Cow<'static, str>>) -> Self {
         // Most findings have one related place at most: room for exactly
         // that many, not the four a first push makes room for.

@@ -305,3 +305,76 @@ proptest! {
         );
     }
 }
+
+/// For each rule, how many findings `check` marks fixable, and how many
+/// `fmt`'s rewrite removes.
+fn fixable_and_removed(source: &str) -> Vec<(&'static str, usize, usize)> {
+    let engine = boardlint::Engine::default();
+    let before = engine.check(None, source);
+    let after = engine.check(None, &fmt(source));
+    let mut codes: Vec<&'static str> = before.iter().map(|d| d.code).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+        .into_iter()
+        .map(|code| {
+            let count = |ds: &[boardlint::Diagnostic]| ds.iter().filter(|d| d.code == code).count();
+            let marked = before
+                .iter()
+                .filter(|d| d.code == code && d.fixable)
+                .count();
+            (code, marked, count(&before).saturating_sub(count(&after)))
+        })
+        .collect()
+}
+
+/// A finding marked fixable is one `fmt`'s rewrite removes: never more
+/// marks than removals, for any rule, and for the card rules (C001, C003)
+/// exactly as many, on every fixture.
+#[test]
+fn fixable_marks_are_what_fmt_removes_on_every_fixture() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut dirs = vec![root.join("fixtures"), root.join("fmt")];
+    let mut marked_total = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "md") {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            for (code, marked, removed) in fixable_and_removed(&source) {
+                assert!(
+                    marked <= removed,
+                    "{}: {code} marked {marked}, removed {removed}",
+                    path.display()
+                );
+                if code == "C001" || code == "C003" {
+                    assert_eq!(marked, removed, "{}: {code}", path.display());
+                }
+                marked_total += marked;
+            }
+        }
+    }
+    assert!(
+        marked_total > 20,
+        "only {marked_total} fixable findings in the fixtures"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The same on generated cards.
+    #[test]
+    fn fixable_marks_are_what_fmt_removes_on_generated_cards(source in card(), dense in dense_section()) {
+        let source = format!("{source}{dense}");
+        for (code, marked, removed) in fixable_and_removed(&source) {
+            prop_assert!(marked <= removed, "{code} marked {marked}, removed {removed} in:\n{source}");
+        }
+    }
+}

@@ -586,25 +586,25 @@ fn check_one(
     };
     let this = FileContext { path, kind, run };
     let mut diagnostics = crate::engine::check(&source, &settings, this);
-    // What `fmt`'s rewrite removes, found when a finding of a rule it fixes
-    // is there (or `--fix` asks): it is `--fix`'s edit when it removes any.
+    // `fmt`'s rewrite, when `--fix` asks for it, or SARIF needs the edit
+    // of a finding its rule says the rewrite removes. The rules mark what
+    // they know it fixes (`Diagnostic::fixable`); `--fix` keeps a rewrite
+    // when it leaves fewer findings.
     let mut fixed = 0;
     let mut diff = String::new();
     let mut fix: Option<Arc<output::FileFix>> = None;
     let mut after: Option<(String, Vec<Diagnostic>)> = None;
-    if args.fix
-        || diagnostics
-            .iter()
-            .any(|d| crate::rules::FIXED_BY_FMT.contains(&d.code))
-    {
+    let sarif_fix = args.format == OutputFormat::Sarif && diagnostics.iter().any(|d| d.fixable);
+    if args.fix || sarif_fix {
         let options = FormatOptions { lang: config.lang };
         let formatted = crate::engine::format(&source, &settings, &options);
         if formatted != source {
-            let rechecked = crate::engine::check(&formatted, &settings, this);
-            if rechecked.len() < diagnostics.len() {
-                mark_fixable(&mut diagnostics, &rechecked);
-                fix = output::FileFix::between(&source, &formatted).map(Arc::new);
-                after = Some((formatted, rechecked));
+            fix = output::FileFix::between(&source, &formatted).map(Arc::new);
+            if args.fix {
+                let rechecked = crate::engine::check(&formatted, &settings, this);
+                if rechecked.len() < diagnostics.len() {
+                    after = Some((formatted, rechecked));
+                }
             }
         }
     }
@@ -646,27 +646,6 @@ fn check_one(
         },
         adds,
     ))
-}
-
-/// Mark the findings `fmt`'s rewrite removes: for each rule, as many as
-/// it has fewer findings after the rewrite, the first in order (the rewrite
-/// moves text, so findings are matched by rule, not by place).
-fn mark_fixable(before: &mut [Diagnostic], after: &[Diagnostic]) {
-    let mut left: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for d in after {
-        *left.entry(d.code).or_default() += 1;
-    }
-    let mut total: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for d in before.iter() {
-        *total.entry(d.code).or_default() += 1;
-    }
-    let mut seen: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
-    for d in before.iter_mut() {
-        let removed = total[d.code].saturating_sub(left.get(d.code).copied().unwrap_or(0));
-        let n = seen.entry(d.code).or_default();
-        d.fixable = *n < removed;
-        *n += 1;
-    }
 }
 
 fn locate(

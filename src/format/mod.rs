@@ -108,23 +108,17 @@ fn plan(source: &str, settings: &Settings, options: &FormatOptions, verify: bool
     for c in &t.cards {
         let range = t.line_span(c.first_line).start..t.line_span(c.last_line).end;
         covered.push(range.clone());
-        // A fenced block inside a card is no line of it: such a card is
-        // left as written, fence and all.
-        if !contiguous(&t, c.first_line, c.last_line) {
+        // Left as written (`Card::rewritable`): a card with a fenced block
+        // inside (no line of it), one with a heading after a comment on its
+        // line (the comment would change what it covers), a header alone
+        // with text right after it (once framed, its closing frame would
+        // read as the opening of a card holding that text).
+        if !c.rewritable(t.source, &t.doc.lines) {
             continue;
         }
         let Some(text) = card::print(&t, c, options) else {
             continue;
         };
-        // A card of a header alone, with text right after it (a block
-        // opened on the next line ended the card), is left as written: once
-        // framed, its closing frame would read as the opening of a card
-        // holding that text.
-        let next_blank = c.last_line + 1 >= t.doc.lines.len()
-            || t.text(&t.line_span(c.last_line + 1)).trim().is_empty();
-        if c.sections.is_empty() && !next_blank {
-            continue;
-        }
         if stable(&text) {
             edits.push(Edit { range, text });
         }

@@ -226,6 +226,25 @@ pub(crate) fn header_of(src: &str, roles: &RoleSet, index: usize, line: &Line) -
 }
 
 impl Card {
+    /// Whether `fmt` rewrites the card, rather than leave it as written:
+    /// its lines follow each other (no fenced block between them), no
+    /// section heading comes after a comment on its line, and a card of a
+    /// header alone is followed by a blank line. The formatter and the
+    /// rules that tell what `--fix` fixes read it alike.
+    pub fn rewritable(&self, src: &str, lines: &Lines) -> bool {
+        let contiguous = (self.first_line..self.last_line).all(|i| {
+            let gap = &src[lines.span(i).end..lines.span(i + 1).start];
+            gap == "\n" || gap == "\r\n"
+        });
+        let comment_heading = self
+            .sections
+            .iter()
+            .any(|s| matches!(lines.get(s.line).lead, Some(Lead::Comment { .. })));
+        let next_blank = self.last_line + 1 >= lines.len()
+            || src[lines.span(self.last_line + 1)].trim().is_empty();
+        contiguous && !comment_heading && (next_blank || !self.sections.is_empty())
+    }
+
     /// The first section of a kind.
     pub fn section(&self, section: Section) -> Option<&CardSection> {
         self.sections.iter().find(|s| s.section == section)

@@ -50,8 +50,11 @@ impl Rule for CardFrame {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
         for card in &t.cards {
             let mut problems = Vec::new();
+            // `fmt` fixes the frames, never the header.
+            let mut header_ok = true;
             if card.draft && card.header.is_none() && card.frames.is_empty() {
                 problems.push("it is a draft: no frame lines and no header".to_string());
+                header_ok = false;
             } else {
                 match card.frames.as_slice() {
                     [] => problems.push("it has no frame lines".to_string()),
@@ -76,7 +79,10 @@ impl Rule for CardFrame {
                     }
                 }
                 match &card.header {
-                    None => problems.push("it has no header line".to_string()),
+                    None => {
+                        problems.push("it has no header line".to_string());
+                        header_ok = false;
+                    }
                     Some(h) => {
                         let part =
                             |i: usize| h.parts.get(i).map(|p| t.text(p).trim()).unwrap_or("");
@@ -96,6 +102,7 @@ impl Rule for CardFrame {
                         };
                         if !ok {
                             problems.push("its header line is malformed".to_string());
+                            header_ok = false;
                         }
                     }
                 }
@@ -122,6 +129,7 @@ impl Rule for CardFrame {
                 self.meta()
                     .diagnostic(span, format!("card layout: {}", problems.join("; ")))
                     .with_label("card starts here")
+                    .fixable(header_ok && card.rewritable(t.source, &t.doc.lines))
                     .with_help(format!(
                         "open and close the card with a line of {FRAME_WIDTH} `━`, and start it with `{header}` \
                          (`boardlint fmt` adds the frames; it never invents a header)"

@@ -57,6 +57,7 @@ impl Rule for SectionOrder {
                                     format!("`{}` comes after `{}`, out of order", heading_name(t, section), heading_name(t, before)),
                                 )
                                 .with_label("should come earlier")
+                                .fixable(card.rewritable(t.source, &t.doc.lines))
                                 .with_related(before.heading.clone(), "comes first here")
                                 .with_help("order the sections as the card template does (`boardlint fmt` reorders them)"),
                         );

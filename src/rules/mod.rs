@@ -193,12 +193,6 @@ pub fn all() -> &'static [Entry] {
     REGISTRY
 }
 
-/// The rules whose findings `fmt`'s rewrite can remove (the card's frames
-/// and section order, a RESPONSE's confidence spelling and field order):
-/// `check` tries the rewrite on a file only when one of them finds
-/// something, to tell what `--fix` would fix.
-pub const FIXED_BY_FMT: &[&str] = &["C001", "C003", "R002", "R005"];
-
 /// A rule by code (`L001`) or name (`self-invocation`), in any case.
 pub fn find(key: &str) -> Option<&'static RuleMeta> {
     all()
