@@ -47,10 +47,14 @@ impl FailOn {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Files and directories to check (`-` reads standard input). Directories
-    /// are walked for .md, .markdown, .txt and .transcript files, and for
-    /// .yaml, .yml, .json and .jsonl files that are records or session logs.
-    /// Default: `.`.
+    /// Files and directories to check (`-` reads standard input). Default:
+    /// `.`. Directories are walked for transcripts and decision logs (.md,
+    /// .markdown, .txt, .transcript), and for the .yaml, .yml, .json and
+    /// .jsonl files that are pipeline handoff records, transition logs,
+    /// handshake logs (.team/inbox, .mailboxes) or session logs (Claude
+    /// Code, Codex CLI, Gemini CLI, Cline, OpenAI chat messages, OpenCode,
+    /// Pi); other YAML and JSON is skipped. `--show-files` lists what a run
+    /// would check.
     pub paths: Vec<PathBuf>,
     /// How to print diagnostics.
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
@@ -92,6 +96,14 @@ pub struct CheckArgs {
     /// Print the diagnostics only: no summary line.
     #[arg(long, short)]
     pub quiet: bool,
+    /// List the files the run would check, each with its kind and the
+    /// configuration file that applies, and check nothing.
+    #[arg(long, conflicts_with_all = ["fix", "show_settings"])]
+    pub show_files: bool,
+    /// Print the settings that apply to this file (as `boardlint config
+    /// PATH` does, with these flags), and check nothing.
+    #[arg(long, value_name = "PATH", conflicts_with = "fix")]
+    pub show_settings: Option<PathBuf>,
     #[command(flatten)]
     pub config: ConfigFlags,
     #[command(flatten)]
@@ -167,7 +179,13 @@ pub fn run(args: &CheckArgs) -> i32 {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };
+    if let Some(path) = &args.show_settings {
+        return super::config::print_settings(&ws, path);
+    }
     let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
+    if args.show_files {
+        return show_files(&ws, &inputs, &run_errors);
+    }
     let stdin_name = args
         .stdin_filename
         .clone()
@@ -366,6 +384,82 @@ pub fn run(args: &CheckArgs) -> i32 {
         EXIT_FINDINGS
     } else {
         EXIT_OK
+    }
+}
+
+/// `--show-files`: each file the run would check (in the order it would
+/// check them), its kind, and the configuration file that applies. Files
+/// a walk skips (excluded, ignored, YAML or JSON that is no record) are not
+/// listed; standard input is listed as `-`.
+fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
+    let mut rows: Vec<(String, &'static str, String)> = Vec::new();
+    let mut errors: Vec<String> = run_errors.to_vec();
+    for input in inputs {
+        let Some(path) = input.path() else {
+            rows.push(("-".to_string(), "from standard input", String::new()));
+            continue;
+        };
+        let name = display_path(path);
+        let config = match ws.config_for(path) {
+            Ok(c) => c,
+            Err(failure) => {
+                errors.push(format!(
+                    "{name}: its configuration {} has errors",
+                    display_path(&failure.path)
+                ));
+                continue;
+            }
+        };
+        let source = match files::read(input) {
+            Ok(s) => s,
+            Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => continue,
+            Err(e) => {
+                errors.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let kind = crate::engine::kind_of(&config, Some(path), Some(path), &source);
+        if kind == FileKind::Other {
+            continue;
+        }
+        let shown = config
+            .path
+            .as_ref()
+            .map_or_else(|| "(defaults)".to_string(), |p| display_path(p));
+        rows.push((name, kind.name(), shown));
+    }
+    let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let kind_width = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (name, kind, config) in &rows {
+        let name = crate::output::safe::text(name);
+        let pad = width.saturating_sub(name.chars().count());
+        out.push_str(
+            format!(
+                "{name}{}  {kind:<kind_width$}  {}",
+                " ".repeat(pad),
+                crate::output::safe::text(config)
+            )
+            .trim_end(),
+        );
+        out.push('\n');
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(out.as_bytes())
+        .and_then(|_| stdout.flush());
+    for e in &errors {
+        eprintln!("error: {}", crate::output::safe::error(e));
+    }
+    eprintln!(
+        "{} file{} would be checked",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" }
+    );
+    if errors.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_FAILURE
     }
 }
 

@@ -40,11 +40,17 @@ pub fn show(args: &ConfigArgs) -> i32 {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };
-    let config = match ws.config_for(&path) {
+    print_settings(&ws, &path)
+}
+
+/// The settings that apply to a path, each with where it came from, and
+/// the rules they leave on (`config PATH`, `check --show-settings PATH`).
+pub fn print_settings(ws: &Workspace, path: &std::path::Path) -> i32 {
+    let config = match ws.config_for(path) {
         Ok(c) => c,
         Err(failure) => return config_failure(&failure),
     };
-    let settings = config.settings_for(&path);
+    let settings = config.settings_for(path);
     let mut out = String::new();
     match &config.path {
         Some(p) => out.push_str(&format!("# configuration: {}\n", p.display())),

@@ -18,6 +18,7 @@ mod rule_command;
 mod rule_flags;
 mod secrets;
 mod session_logs;
+mod show_files;
 mod suppressions;
 mod terminal_safety;
 

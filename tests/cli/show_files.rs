@@ -1,0 +1,119 @@
+//! What a run would check and why: `check --show-files` and
+//! `check --show-settings PATH`.
+
+use crate::boardlint;
+use crate::config_settings::{repo, write};
+
+fn run(root: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = boardlint()
+        .current_dir(root)
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn show_files_lists_each_file_with_its_kind_and_configuration_and_checks_nothing() {
+    let root = repo();
+    write(
+        root.path(),
+        "a.md",
+        "CFO: checking\n[INVOKE:cfo|What is our burn?]\n",
+    );
+    write(root.path(), "decisions.md", "# Decisions\n");
+    write(
+        root.path(),
+        "run.events.jsonl",
+        "{\"task_id\":\"t1\",\"prev_state\":\"queued\",\"new_state\":\"running\"}\n",
+    );
+    write(root.path(), "notes.yaml", "shopping: [milk]\n");
+    write(root.path(), "sub/b.md", "CFO: fine.\n");
+    write(root.path(), "sub/.boardlint.yaml", "ignore: [L001]\n");
+    let (code, out, err) = run(root.path(), &["--show-files"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} in:\n{out}"))
+            .split_whitespace()
+            .skip(1)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("a.md"), ["transcript", "(defaults)"]);
+    assert_eq!(row("decisions.md"), ["decision-log", "(defaults)"]);
+    assert_eq!(row("run.events.jsonl"), ["transition-log", "(defaults)"]);
+    assert_eq!(row("sub/b.md"), ["transcript", "sub/.boardlint.yaml"]);
+    assert!(
+        !out.contains("notes.yaml") && !out.contains("L001"),
+        "{out}"
+    );
+    assert!(err.contains("4 files would be checked"), "{err}");
+    // Excluded files are not listed (the closest configuration decides).
+    write(
+        root.path(),
+        "sub/.boardlint.yaml",
+        "ignore: [L001]\nexclude: [b.md]\n",
+    );
+    let (_, out, _) = run(root.path(), &["--show-files"]);
+    assert!(!out.contains("sub/b.md") && out.contains("a.md"), "{out}");
+}
+
+#[test]
+fn show_settings_prints_one_files_settings_with_the_flags() {
+    let root = repo();
+    write(root.path(), "sub/b.md", "CFO: fine.\n");
+    write(root.path(), "sub/.boardlint.yaml", "max-depth: 1\n");
+    let (code, out, _) = run(
+        root.path(),
+        &["--show-settings", "sub/b.md", "--select", "L00"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("# configuration: sub/.boardlint.yaml"),
+        "{out}"
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with("max-depth")
+            && l.contains("= 1")
+            && l.contains("sub/.boardlint.yaml:1")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("select") && l.contains("command line (--select)")),
+        "{out}"
+    );
+    assert!(out.contains("rules enabled for sub/b.md (6 of"), "{out}");
+}
+
+#[test]
+fn check_help_names_every_kind_of_file_walked() {
+    let out = boardlint().args(["check", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap().replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for kind in [
+        "transcripts",
+        "decision logs",
+        "handoff records",
+        "transition logs",
+        "handshake logs",
+        "session logs",
+        "Claude Code",
+        "Codex CLI",
+        "Gemini CLI",
+        "Cline",
+        "--show-files",
+        "--show-settings",
+    ] {
+        assert!(
+            help.contains(kind),
+            "`{kind}` missing from check --help:\n{help}"
+        );
+    }
+}
