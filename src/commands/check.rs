@@ -94,8 +94,12 @@ pub struct CheckArgs {
     #[arg(long)]
     pub exit_zero: bool,
     /// Print the diagnostics only: no summary line.
-    #[arg(long, short)]
+    #[arg(long, short, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// Log to standard error which configuration each directory gets, how
+    /// many files were found, and how long reading and checking took.
+    #[arg(long, short)]
+    pub verbose: bool,
     /// List the files the run would check, each with its kind and the
     /// configuration file that applies, and check nothing.
     #[arg(long, conflicts_with_all = ["fix", "show_settings"])]
@@ -175,16 +179,39 @@ pub fn run(args: &CheckArgs) -> i32 {
     // `--output-file -` is standard output.
     let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
     let color = args.color.enabled() && output_file.is_none();
+    let started = std::time::Instant::now();
     let ws = match Workspace::with_rules(&args.config, &args.rules.overrides()) {
-        Ok(ws) => ws,
+        Ok(ws) => ws.verbose(args.verbose),
         Err(e) => return config_failure(&e),
     };
+    if args.verbose {
+        eprintln!(
+            "boardlint {}: {}",
+            env!("CARGO_PKG_VERSION"),
+            match (&args.config.config, args.config.isolated) {
+                (_, true) => "--isolated: every file gets the defaults".to_string(),
+                (Some(p), false) => format!(
+                    "--config {}: for every file",
+                    crate::output::safe::text(&display_path(p))
+                ),
+                (None, false) => "each file gets the closest configuration file".to_string(),
+            }
+        );
+    }
     if let Some(path) = &args.show_settings {
         return super::config::print_settings(&ws, path);
     }
     let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
     if args.show_files {
         return show_files(&ws, &inputs, &run_errors);
+    }
+    if args.verbose {
+        eprintln!(
+            "boardlint: {} input{} found in {} ms",
+            inputs.len(),
+            if inputs.len() == 1 { "" } else { "s" },
+            started.elapsed().as_millis()
+        );
     }
     let stdin_name = args
         .stdin_filename
@@ -276,6 +303,20 @@ pub fn run(args: &CheckArgs) -> i32 {
             };
             tally.add(args, outcome, stream, &mut run_errors);
         }
+    }
+    if args.verbose {
+        eprintln!(
+            "boardlint: {} file{} read and checked in {} ms ({} thread{})",
+            tally.checked,
+            if tally.checked == 1 { "" } else { "s" },
+            started.elapsed().as_millis(),
+            rayon::current_num_threads(),
+            if rayon::current_num_threads() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        );
     }
     let Tally {
         mut report,

@@ -147,6 +147,9 @@ pub struct Workspace {
     fixed: Option<Arc<Config>>,
     /// The command line's rule flags, applied after every file.
     flags: Option<FlagLayer>,
+    /// `-v`: say on standard error which configuration each directory
+    /// gets, once, as it is found.
+    verbose: bool,
     /// Configuration file (or none) → loaded configuration, or its errors.
     loaded: Mutex<HashMap<Option<PathBuf>, Loaded>>,
     /// Directory → the configuration file that governs the files in it, so
@@ -182,11 +185,18 @@ impl Workspace {
             flags: rule_flags,
             loaded: Mutex::new(HashMap::new()),
             found: Mutex::new(HashMap::new()),
+            verbose: false,
         })
     }
 
     /// The configuration that governs a file (or the path standing for
     /// standard input).
+    /// Log configuration discovery to standard error (`-v`).
+    pub fn verbose(mut self, on: bool) -> Workspace {
+        self.verbose = on;
+        self
+    }
+
     pub fn config_for(&self, path: &Path) -> Loaded {
         if let Some(c) = &self.fixed {
             return Ok(c.clone());
@@ -236,6 +246,24 @@ impl Workspace {
             return found;
         }
         let found = find_config(path);
+        if self.verbose {
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
+            eprintln!(
+                "boardlint: {}: {}",
+                crate::output::safe::text(&display_path(dir)),
+                found.as_ref().map_or_else(
+                    || "no configuration file (defaults)".to_string(),
+                    |p| format!(
+                        "configuration {}",
+                        crate::output::safe::text(&display_path(p))
+                    )
+                )
+            );
+        }
         self.found
             .lock()
             .expect("no panic while holding the lock")

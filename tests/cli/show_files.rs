@@ -117,3 +117,47 @@ fn check_help_names_every_kind_of_file_walked() {
         );
     }
 }
+
+#[test]
+fn verbose_logs_discovery_configuration_and_timing_to_stderr_and_quiet_stays_quiet() {
+    let root = repo();
+    write(root.path(), "a.md", "CFO: fine.\n");
+    write(root.path(), "sub/b.md", "CFO: fine.\n");
+    write(root.path(), "sub/.boardlint.yaml", "max-depth: 1\n");
+    let (code, out, err) = run(root.path(), &["-v", "--format", "concise"]);
+    assert_eq!(code, 0);
+    assert!(
+        !out.contains("boardlint:"),
+        "verbose output belongs on stderr: {out}"
+    );
+    assert!(
+        err.contains("each file gets the closest configuration file"),
+        "{err}"
+    );
+    assert!(
+        err.contains("boardlint: .: no configuration file (defaults)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("boardlint: sub: configuration sub/.boardlint.yaml"),
+        "{err}"
+    );
+    assert!(
+        err.contains("2 inputs found in") && err.contains("2 files read and checked in"),
+        "{err}"
+    );
+    // Each directory once.
+    assert_eq!(err.matches("boardlint: sub:").count(), 1, "{err}");
+    let (_, _, err) = run(root.path(), &["--isolated", "--verbose"]);
+    assert!(
+        err.contains("--isolated: every file gets the defaults"),
+        "{err}"
+    );
+    let (_, out, err) = run(root.path(), &["-q"]);
+    assert!(out.is_empty() && err.is_empty(), "{out}{err}");
+    boardlint()
+        .current_dir(root.path())
+        .args(["check", "-q", "-v"])
+        .assert()
+        .code(2);
+}
