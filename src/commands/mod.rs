@@ -31,22 +31,57 @@ pub struct ConfigFlags {
     pub isolated: bool,
 }
 
+/// A rule selector on the command line: any text (a code, a prefix, a
+/// name, `ALL`; the configuration's resolver judges it), offering every
+/// rule's code and name and `ALL` to shell completion.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RuleSelector;
+
+impl clap::builder::TypedValueParser for RuleSelector {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use clap::builder::PossibleValue;
+        let rules = crate::rules::all().iter().flat_map(|r| {
+            let m = r.meta();
+            [
+                PossibleValue::new(m.code).help(m.name),
+                PossibleValue::new(m.name).help(m.code),
+            ]
+        });
+        Some(Box::new(
+            std::iter::once(PossibleValue::new("ALL").help("every rule")).chain(rules),
+        ))
+    }
+}
+
 /// Rule selection on the command line, layered over the configuration as
 /// the settings of the same names are (docs/configuration.md).
 #[derive(Debug, Clone, Args, Default)]
 pub struct RuleFlags {
     /// Rules to run instead of the configuration's `select`: codes, code
     /// prefixes, rule names or `ALL`, comma-separated or repeated.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = RuleSelector, hide_possible_values = true)]
     pub select: Option<Vec<String>>,
     /// Rules to run in addition to `select`.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = RuleSelector, hide_possible_values = true)]
     pub extend_select: Vec<String>,
     /// Rules not to run, instead of the configuration's `ignore`.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = RuleSelector, hide_possible_values = true)]
     pub ignore: Option<Vec<String>>,
     /// Rules not to run, in addition to `ignore`.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = RuleSelector, hide_possible_values = true)]
     pub extend_ignore: Vec<String>,
     /// `GLOB:RULES`: rules not to run on the files the glob (relative to the
     /// current directory) matches, in addition to `per-file-ignores`.

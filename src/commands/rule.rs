@@ -6,7 +6,7 @@ use clap::Args;
 #[derive(Debug, Args)]
 pub struct RuleArgs {
     /// A rule code (`L001`) or name (`self-invocation`).
-    #[arg(required_unless_present = "all")]
+    #[arg(required_unless_present = "all", value_parser = super::RuleSelector, hide_possible_values = true)]
     pub rule: Option<String>,
     /// List every rule with its code, name, default severity and summary.
     #[arg(long, conflicts_with = "rule")]

@@ -280,3 +280,71 @@ fn sarif_names_a_file_outside_the_run_directory_by_its_absolute_uri() {
         "{base}"
     );
 }
+
+#[test]
+fn completions_offer_rule_codes_and_names_for_rule_and_the_selection_flags() {
+    let fish = String::from_utf8(
+        boardlint()
+            .args(["completions", "fish"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    for flag in ["select", "extend-select", "ignore", "extend-ignore"] {
+        // One `complete` command, whose values may span several lines.
+        let line = fish
+            .split("\ncomplete ")
+            .find(|l| {
+                l.contains("__fish_boardlint_using_subcommand check")
+                    && l.contains(&format!("-l {flag} "))
+            })
+            .unwrap_or_else(|| panic!("no --{flag} in the fish completions"));
+        for value in [
+            "ALL",
+            "L001",
+            "self-invocation",
+            "C013",
+            "perspectives-mismatch",
+        ] {
+            assert!(
+                line.contains(value),
+                "--{flag} does not offer {value}: {line}"
+            );
+        }
+    }
+    // `rule NAME`: zsh completes positional values (fish and bash do not).
+    let zsh = String::from_utf8(
+        boardlint()
+            .args(["completions", "zsh"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let at = zsh.find("'::rule -- ").expect("zsh completes `rule`");
+    let rule = &zsh[at..at + zsh[at..].find("&& ret=0").unwrap_or(zsh.len() - at)];
+    assert!(
+        rule.contains("L001") && rule.contains("too-many-bullets") && rule.contains("T016"),
+        "{rule}"
+    );
+    let bash = String::from_utf8(
+        boardlint()
+            .args(["completions", "bash"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(
+        bash.contains("self-invocation") && bash.contains("--select"),
+        "bash"
+    );
+    // Offering values does not restrict them: a prefix is still a selector.
+    boardlint().args(["rule", "--all"]).assert().code(0);
+    boardlint()
+        .args(["check", "--select", "L0", "--format", "concise", "-"])
+        .write_stdin("CFO: fine.\n")
+        .assert()
+        .code(0);
+}
