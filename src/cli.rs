@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use crate::commands::check::CheckArgs;
 use crate::commands::config::{ConfigArgs, InitArgs};
 use crate::commands::fmt::FmtArgs;
-use crate::commands::generate::CompletionsArgs;
+use crate::commands::generate::{CompletionsArgs, ManArgs};
 use crate::commands::hook::HookArgs;
 use crate::commands::mcp::McpArgs;
 use crate::commands::rule::RuleArgs;
@@ -55,8 +55,9 @@ pub enum Command {
     Server(ServerArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
-    /// Print the man page (roff).
-    Man,
+    /// Print a man page (roff): boardlint's, or a command's; `--dir DIR`
+    /// writes every page.
+    Man(ManArgs),
 }
 
 /// The `clap` command, for completions and the man page.

@@ -145,6 +145,6 @@ where
         Command::Config(args) => commands::config::show(&args),
         Command::Init(args) => commands::config::init(&args),
         Command::Completions(args) => commands::generate::completions(args.shell, cli::command()),
-        Command::Man => commands::generate::man(cli::command()),
+        Command::Man(args) => commands::generate::man(&args, cli::command()),
     }
 }

@@ -204,6 +204,126 @@ fn completions_and_man_page_are_generated() {
     );
 }
 
+/// The long flags a `--help` text names.
+fn long_flags(help: &str) -> Vec<String> {
+    let mut flags: Vec<String> = help
+        .split(|c: char| {
+            c.is_whitespace()
+                || c == ','
+                || c == '['
+                || c == ']'
+                || c == '='
+                || c == '`'
+                || c == '('
+                || c == ')'
+        })
+        .filter(|w| {
+            w.starts_with("--")
+                && w.len() > 2
+                && w[2..].chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        })
+        .map(str::to_string)
+        .collect();
+    flags.sort();
+    flags.dedup();
+    flags
+}
+
+#[test]
+fn man_writes_a_page_per_command_that_agrees_with_its_help() {
+    let dir = tempfile::tempdir().unwrap();
+    boardlint()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .code(0);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // One page per command of `boardlint --help`, and per `hook` command.
+    let help = String::from_utf8(boardlint().arg("--help").output().unwrap().stdout).unwrap();
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap()
+        .lines()
+        // A command's line is indented two spaces; its wrapped help, more.
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(
+        commands.contains(&"check") && commands.contains(&"server"),
+        "{commands:?}"
+    );
+    for command in &commands {
+        assert!(
+            names.contains(&format!("boardlint-{command}.1")),
+            "no page for {command}: {names:?}"
+        );
+    }
+    assert!(
+        names.contains(&"boardlint.1".to_string())
+            && names.contains(&"boardlint-hook-install.1".to_string())
+    );
+    for name in &names {
+        let page = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        let path: Vec<&str> = name.trim_end_matches(".1").split('-').skip(1).collect();
+        // Every page it names is written (`boardlint-check(1)`, …).
+        for (at, _) in page.match_indices("(1)") {
+            let start = page[..at]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '\\'))
+                .map_or(0, |i| i + 1);
+            let named = page[start..at].replace("\\-", "-");
+            if named.starts_with("boardlint") {
+                assert!(
+                    names.contains(&format!("{named}.1")),
+                    "{name} names {named}(1), which is not written"
+                );
+            }
+        }
+        assert!(
+            page.contains(".SH \"EXIT STATUS\""),
+            "{name} has no EXIT STATUS"
+        );
+        // The page and `--help` name the same options.
+        let mut args: Vec<&str> = path.clone();
+        args.push("--help");
+        let help = String::from_utf8(boardlint().args(&args).output().unwrap().stdout).unwrap();
+        for flag in long_flags(&help) {
+            assert!(
+                page.contains(&flag.replace('-', "\\-")),
+                "{name} lacks {flag}, which `{}` lists",
+                args.join(" ")
+            );
+        }
+        // `man COMMAND` prints the same page.
+        let mut args: Vec<&str> = vec!["man"];
+        args.extend(&path);
+        let printed = String::from_utf8(boardlint().args(&args).output().unwrap().stdout).unwrap();
+        assert_eq!(printed, page, "boardlint {}", args.join(" "));
+    }
+    for command in ["check", "fmt", "config"] {
+        let page =
+            std::fs::read_to_string(dir.path().join(format!("boardlint-{command}.1"))).unwrap();
+        assert!(
+            page.contains(".SH \"FILES\"") && page.contains("boardlint.yaml"),
+            "{command}"
+        );
+    }
+    let check = std::fs::read_to_string(dir.path().join("boardlint-check.1")).unwrap();
+    assert!(
+        check.contains("FORCE_COLOR") && check.contains("\\-\\-exit\\-non\\-zero\\-on\\-fix"),
+        "{check}"
+    );
+    boardlint().args(["man", "nonsense"]).assert().code(2);
+}
+
 /// `→` is three bytes and `é` two: the INVOKE starts at byte column 13 but
 /// code point column 10.
 #[test]
