@@ -351,6 +351,10 @@ pub fn run(args: &CheckArgs) -> i32 {
             let names: Vec<&str> = checked_names.iter().map(String::as_str).collect();
             report.push_str(&output::junit(&all, &names));
         }
+        OutputFormat::Gitlab => report.push_str(&output::gitlab(&all)),
+        OutputFormat::Rdjson => report.push_str(&output::rdjson(&all)),
+        OutputFormat::Pylint => report.push_str(&output::pylint(&all)),
+        OutputFormat::Azure => report.push_str(&output::azure(&all)),
     }
     if summarised && args.statistics {
         report.push_str(&output::statistics(&all));

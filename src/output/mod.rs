@@ -1,9 +1,11 @@
 //! Printing diagnostics, one emitter per format: `human` (miette's
 //! graphical report), `concise` (one line each), `json` / `jsonl`, `sarif`
-//! (SARIF 2.1.0), `github` (workflow commands) and `junit`. Every format
+//! (SARIF 2.1.0), `github` (workflow commands), `junit`, `gitlab`, `rdjson`,
+//! `pylint` and `azure`. Every format
 //! prints from the same values; `docs/output-formats.md` states what each
 //! promises to keep stable.
 
+mod ci;
 mod concise;
 mod github;
 mod human;
@@ -14,6 +16,7 @@ pub mod safe;
 mod sarif;
 mod summary;
 
+pub use ci::{azure, gitlab, pylint, rdjson};
 pub use concise::concise;
 pub use github::github;
 pub use human::human;
@@ -33,4 +36,12 @@ pub enum OutputFormat {
     Sarif,
     Github,
     Junit,
+    /// GitLab Code Quality JSON.
+    Gitlab,
+    /// reviewdog's Diagnostic JSON.
+    Rdjson,
+    /// `path:line: [CODE] message` lines.
+    Pylint,
+    /// Azure Pipelines logging commands.
+    Azure,
 }

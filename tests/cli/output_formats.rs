@@ -468,3 +468,101 @@ fn completions_offer_rule_codes_and_names_for_rule_and_the_selection_flags() {
         .assert()
         .code(0);
 }
+
+/// `check --format FORMAT` of the two-finding transcript, parsed as JSON.
+fn json_of(format: &str) -> serde_json::Value {
+    let (code, out) = run(&["--format", format]);
+    assert_eq!(code, 1, "{format}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{format} is not JSON: {e}\n{out}"))
+}
+
+#[test]
+fn gitlab_is_code_quality_json_with_stable_distinct_fingerprints() {
+    let issues = json_of("gitlab");
+    let issues = issues.as_array().expect("an array of issues");
+    assert_eq!(issues.len(), 2);
+    for issue in issues {
+        for key in ["description", "check_name", "fingerprint", "severity"] {
+            assert!(issue[key].is_string(), "`{key}` in {issue}");
+        }
+        assert!(["info", "minor", "major", "critical", "blocker"]
+            .contains(&issue["severity"].as_str().unwrap()));
+        assert_eq!(issue["location"]["path"], "t d.md");
+        assert!(issue["location"]["lines"]["begin"].as_u64().unwrap() >= 1);
+    }
+    let l001 = issues.iter().find(|i| i["check_name"] == "L001").unwrap();
+    assert_eq!(l001["severity"], "major");
+    assert_eq!(l001["location"]["lines"]["begin"], 2);
+    assert_ne!(issues[0]["fingerprint"], issues[1]["fingerprint"]);
+    // The same findings, the same fingerprints, run after run.
+    assert_eq!(json_of("gitlab"), serde_json::Value::Array(issues.clone()));
+}
+
+#[test]
+fn rdjson_is_reviewdogs_diagnostic_result() {
+    let doc = json_of("rdjson");
+    assert_eq!(doc["source"]["name"], "boardlint");
+    let diagnostics = doc["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 2);
+    let l001 = diagnostics
+        .iter()
+        .find(|d| d["code"]["value"] == "L001")
+        .unwrap();
+    assert_eq!(l001["severity"], "ERROR");
+    assert_eq!(l001["location"]["path"], "t d.md");
+    assert_eq!(
+        l001["location"]["range"]["start"],
+        serde_json::json!({"line": 2, "column": 1})
+    );
+    assert!(l001["location"]["range"]["end"]["column"].as_u64().unwrap() > 1);
+    assert!(l001["code"]["url"]
+        .as_str()
+        .unwrap()
+        .ends_with("/docs/rules/L001.md"));
+    assert!(l001["message"].as_str().unwrap().contains("invokes itself"));
+    let warning = diagnostics
+        .iter()
+        .find(|d| d["code"]["value"] != "L001")
+        .unwrap();
+    assert_eq!(warning["severity"], "WARNING");
+}
+
+#[test]
+fn pylint_is_one_parseable_line_per_finding() {
+    let (code, out) = run(&["--format", "pylint"]);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("t d.md:2: [L001] self-invocation: ")),
+        "{out}"
+    );
+    for l in &lines {
+        let (place, rest) = l.split_once(": [").unwrap();
+        assert!(
+            place.rsplit_once(':').unwrap().1.parse::<usize>().is_ok(),
+            "{l}"
+        );
+        assert!(rest.split_once("] ").is_some(), "{l}");
+    }
+}
+
+#[test]
+fn azure_writes_logging_commands_with_their_escapes() {
+    let (code, out) = run(&["--format", "azure"]);
+    assert_eq!(code, 1);
+    let l001 = out
+        .lines()
+        .find(|l| l.contains("code=L001;"))
+        .expect("an L001 command");
+    assert!(l001.starts_with("##vso[task.logissue type=error;sourcepath=t d.md;linenumber=2;columnnumber=1;code=L001;]L001 self-invocation: "), "{l001}");
+    let warning = out.lines().find(|l| !l.contains("code=L001;")).unwrap();
+    assert!(
+        warning.starts_with("##vso[task.logissue type=warning;"),
+        "{warning}"
+    );
+    // One command a line: a message's own line breaks are escaped.
+    assert_eq!(out.lines().count(), 2);
+}
