@@ -136,7 +136,17 @@ where
         }
     };
     match cli.command {
+        Command::Check(args) if args.watch => {
+            commands::watch::watch(&args.paths, || commands::check::run(&args))
+        }
         Command::Check(args) => commands::check::run(&args),
+        Command::Fmt(args) if args.watch => {
+            if !(args.check || args.diff) {
+                eprintln!("error: `fmt --watch` needs `--check` or `--diff`: a watch that rewrites files would see its own writes");
+                return commands::EXIT_FAILURE;
+            }
+            commands::watch::watch(&args.paths, || commands::fmt::run(&args))
+        }
         Command::Fmt(args) => commands::fmt::run(&args),
         Command::Rule(args) => commands::rule::run(&args),
         Command::Hook(args) => commands::hook::run(&args),

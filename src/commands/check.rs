@@ -96,6 +96,11 @@ pub struct CheckArgs {
     /// Print the diagnostics only: no summary line.
     #[arg(long, short, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// Check, then check again whenever a file under the paths changes
+    /// (the screen is cleared between runs on a terminal), until
+    /// interrupted.
+    #[arg(long, conflicts_with_all = ["fix", "show_files", "show_settings", "output_file"])]
+    pub watch: bool,
     /// Log to standard error which configuration each directory gets, how
     /// many files were found, and how long reading and checking took.
     #[arg(long, short)]

@@ -29,6 +29,10 @@ pub struct FmtArgs {
     /// Write nothing; print a unified diff of the changes (exit 1 when any).
     #[arg(long)]
     pub diff: bool,
+    /// With `--check` or `--diff`: run again whenever a file under the
+    /// paths changes, until interrupted.
+    #[arg(long)]
+    pub watch: bool,
     /// When to colour the diff: `auto` colours a terminal, unless NO_COLOR
     /// is set; FORCE_COLOR or CLICOLOR_FORCE colour any output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]

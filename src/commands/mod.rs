@@ -10,6 +10,7 @@ pub mod hook;
 pub mod mcp;
 pub mod rule;
 pub mod server;
+pub mod watch;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

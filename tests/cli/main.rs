@@ -21,6 +21,7 @@ mod session_logs;
 mod show_files;
 mod suppressions;
 mod terminal_safety;
+mod watch;
 
 use std::path::PathBuf;
 
