@@ -190,34 +190,35 @@ fn unfixed(source: &str) -> Vec<(&'static str, usize)> {
     counts.into_iter().collect()
 }
 
-/// Every transcript fixture and formatter example: `check` and
-/// `check(fmt(…))` agree on every rule `fmt` does not fix.
-#[test]
-fn check_reads_what_fmt_reads_on_every_fixture() {
+/// Every transcript fixture and formatter example (`.md` under
+/// tests/fixtures and tests/fmt), with its text.
+fn fixtures() -> Vec<(std::path::PathBuf, String)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let mut dirs = vec![root.join("fixtures"), root.join("fmt")];
-    let mut compared = 0;
+    let mut out = Vec::new();
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 dirs.push(path);
-                continue;
+            } else if path.extension().is_some_and(|e| e == "md") {
+                let source = std::fs::read_to_string(&path).unwrap();
+                out.push((path, source));
             }
-            if path.extension().is_none_or(|e| e != "md") {
-                continue;
-            }
-            let source = std::fs::read_to_string(&path).unwrap();
-            assert_eq!(
-                unfixed(&source),
-                unfixed(&fmt(&source)),
-                "{}",
-                path.display()
-            );
-            compared += 1;
         }
     }
-    assert!(compared > 400, "{compared} files");
+    out
+}
+
+/// Every transcript fixture and formatter example: `check` and
+/// `check(fmt(…))` agree on every rule `fmt` does not fix.
+#[test]
+fn check_reads_what_fmt_reads_on_every_fixture() {
+    let all = fixtures();
+    for (path, source) in &all {
+        assert_eq!(unfixed(source), unfixed(&fmt(source)), "{}", path.display());
+    }
+    assert!(all.len() > 400, "{} files", all.len());
 }
 
 /// A finding wrapped onto an indented next line, with its tag and emoji on
@@ -333,31 +334,18 @@ fn fixable_and_removed(source: &str) -> Vec<(&'static str, usize, usize)> {
 /// exactly as many, on every fixture.
 #[test]
 fn fixable_marks_are_what_fmt_removes_on_every_fixture() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let mut dirs = vec![root.join("fixtures"), root.join("fmt")];
     let mut marked_total = 0;
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-                continue;
+    for (path, source) in fixtures() {
+        for (code, marked, removed) in fixable_and_removed(&source) {
+            assert!(
+                marked <= removed,
+                "{}: {code} marked {marked}, removed {removed}",
+                path.display()
+            );
+            if code == "C001" || code == "C003" {
+                assert_eq!(marked, removed, "{}: {code}", path.display());
             }
-            if path.extension().is_none_or(|e| e != "md") {
-                continue;
-            }
-            let source = std::fs::read_to_string(&path).unwrap();
-            for (code, marked, removed) in fixable_and_removed(&source) {
-                assert!(
-                    marked <= removed,
-                    "{}: {code} marked {marked}, removed {removed}",
-                    path.display()
-                );
-                if code == "C001" || code == "C003" {
-                    assert_eq!(marked, removed, "{}: {code}", path.display());
-                }
-                marked_total += marked;
-            }
+            marked_total += marked;
         }
     }
     assert!(
