@@ -5,13 +5,19 @@ use owo_colors::OwoColorize;
 
 use super::Located;
 
-/// How many diagnostics each rule produced, most first.
+/// How many diagnostics each rule produced, most first (ties by code):
+/// `COUNT  CODE  NAME`, the counts right-aligned to the widest; when some
+/// finding is fixable, a rule with one fixable finding or more shows `[*]`
+/// before its name and the others a blank of the same width, as ruff does.
 pub fn statistics(located: &[Located]) -> String {
-    let mut counts: Vec<(&str, &str, usize)> = Vec::new();
+    let mut counts: Vec<(&str, &str, usize, bool)> = Vec::new();
     for l in located {
-        match counts.iter_mut().find(|(c, _, _)| *c == l.code) {
-            Some(entry) => entry.2 += 1,
-            None => counts.push((l.code, l.name, 1)),
+        match counts.iter_mut().find(|(c, _, _, _)| *c == l.code) {
+            Some(entry) => {
+                entry.2 += 1;
+                entry.3 |= l.fixable;
+            }
+            None => counts.push((l.code, l.name, 1, l.fixable)),
         }
     }
     counts.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
@@ -20,9 +26,17 @@ pub fn statistics(located: &[Located]) -> String {
         .map(|c| c.2.to_string().len())
         .max()
         .unwrap_or(1);
+    let any_fixable = counts.iter().any(|c| c.3);
     counts
         .iter()
-        .map(|(code, name, n)| format!("{n:>width$}  {code}  {name}\n"))
+        .map(|(code, name, n, fixable)| {
+            let mark = match (any_fixable, fixable) {
+                (false, _) => "",
+                (true, true) => "[*] ",
+                (true, false) => "    ",
+            };
+            format!("{n:>width$}  {code}  {mark}{name}\n")
+        })
         .collect()
 }
 

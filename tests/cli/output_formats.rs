@@ -566,3 +566,44 @@ fn azure_writes_logging_commands_with_their_escapes() {
     // One command a line: a message's own line breaks are escaped.
     assert_eq!(out.lines().count(), 2);
 }
+
+#[test]
+fn statistics_follow_the_documented_layout() {
+    let root = repo();
+    // Two card-frame findings (fixable), one self-invocation.
+    let card = "━━━━━━━━━━━━\n\n📊 CFO — Runway\n\nBOTTOM LINE\nWe hold. — Confidence: 🟢 High\n\nWHAT\n• Burn is flat [VERIFIED: ledger] 🟢\n\nWHY THIS MATTERS\nThe board asks.\n\nHOW TO ACT\n1. Keep the plan → CEO → 2026-04-10\n\n━━━━━━━━━━━━\n";
+    write(root.path(), "a.md", card);
+    write(
+        root.path(),
+        "b.md",
+        &format!("{card}\nCFO: checking\n[INVOKE:cfo|What is our burn?]\n"),
+    );
+    let (_, out, _) = check(root.path(), &["--statistics", "--quiet"]);
+    let table: Vec<&str> = out.lines().filter(|l| !l.contains(": ")).collect();
+    assert_eq!(
+        table,
+        ["2  C001  [*] card-frame", "1  L001      self-invocation"],
+        "{out}"
+    );
+    // Counts of different widths: right-aligned.
+    for i in 0..10 {
+        write(root.path(), &format!("c{i}.md"), card);
+    }
+    let (_, out, _) = check(root.path(), &["--statistics", "--quiet"]);
+    assert!(
+        out.lines().any(|l| l == "12  C001  [*] card-frame"),
+        "{out}"
+    );
+    assert!(
+        out.lines().any(|l| l == " 1  L001      self-invocation"),
+        "{out}"
+    );
+    // With a machine-readable format, the table goes to standard error.
+    let out = crate::boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "json", "--statistics"])
+        .output()
+        .unwrap();
+    assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("12  C001  [*] card-frame"));
+}
