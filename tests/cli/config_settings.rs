@@ -22,12 +22,12 @@ pub fn write(root: &Path, rel: &str, text: &str) {
 
 /// Concise output of `check` in `root` with extra arguments.
 pub fn check(root: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = boardlint()
-        .current_dir(root)
-        .args(["check", "--format", "concise"])
-        .args(args)
-        .output()
-        .unwrap();
+    run_in(root, &[&["check", "--format", "concise"], args].concat())
+}
+
+/// `boardlint ARGS` in `root`: exit code, standard output, standard error.
+pub fn run_in(root: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = boardlint().current_dir(root).args(args).output().unwrap();
     (
         out.status.code().unwrap(),
         String::from_utf8(out.stdout).unwrap(),

@@ -5,17 +5,7 @@ use crate::boardlint;
 use crate::config_settings::{repo, write};
 
 fn run(root: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let out = boardlint()
-        .current_dir(root)
-        .arg("check")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    crate::config_settings::run_in(root, &[&["check"], args].concat())
 }
 
 #[test]

@@ -42,6 +42,8 @@ pub struct Session {
     /// The history's message starts, from `skip` on, less `skip`.
     starts: Vec<usize>,
     carry: Option<Carry>,
+    /// The hash of the settings it was read with, saved with its state.
+    settings: u64,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -109,23 +111,21 @@ fn hash(bytes: &[u8]) -> u64 {
     hasher.finish()
 }
 
-fn settings_hash(engine: &Engine, cwd: Option<&Path>) -> u64 {
-    hash(format!("{:?}", engine.settings(cwd)).as_bytes())
-}
-
 /// The session log at `log`, read from where the last call cut it when
 /// that still holds, else whole. `None`: no log boardlint reads, or no
 /// conversation in it with text.
 pub fn read(engine: &Engine, payload: &Payload, log: &Path) -> Option<Session> {
     let cwd = payload.cwd.as_deref();
+    // Resolved once: the state saved is valid only under the same settings.
+    let resolved = engine.settings(cwd);
+    let settings = hash(format!("{resolved:?}").as_bytes());
+    let roles = resolved.roles.names().count();
     let saved = state_path(payload, log)
         .and_then(|p| std::fs::read_to_string(p).ok())
         .and_then(|text| serde_json::from_str::<Saved>(&text).ok())
-        .filter(|s| {
-            s.boardlint == env!("CARGO_PKG_VERSION") && s.settings == settings_hash(engine, cwd)
-        });
+        .filter(|s| s.boardlint == env!("CARGO_PKG_VERSION") && s.settings == settings);
     if let Some(saved) = saved {
-        if let Some(session) = resume(engine, cwd, log, saved) {
+        if let Some(session) = resume(engine, cwd, log, saved, roles, settings) {
             return Some(session);
         }
     }
@@ -142,14 +142,21 @@ pub fn read(engine: &Engine, payload: &Payload, log: &Path) -> Option<Session> {
         history,
         starts,
         carry: None,
+        settings,
     })
 }
 
-fn resume(engine: &Engine, cwd: Option<&Path>, log: &Path, saved: Saved) -> Option<Session> {
+fn resume(
+    engine: &Engine,
+    cwd: Option<&Path>,
+    log: &Path,
+    saved: Saved,
+    roles: usize,
+    settings: u64,
+) -> Option<Session> {
     let format = SessionFormat::ALL
         .into_iter()
         .find(|f| f.name() == saved.format)?;
-    let roles = engine.settings(cwd).roles.names().count();
     let carry = saved.carry;
     if !carry.roles_within(roles) {
         return None;
@@ -176,6 +183,7 @@ fn resume(engine: &Engine, cwd: Option<&Path>, log: &Path, saved: Saved) -> Opti
                 history,
                 starts,
                 carry: Some(carry),
+                settings,
             })
         }
         Resume::Text { at, check } => {
@@ -200,6 +208,7 @@ fn resume(engine: &Engine, cwd: Option<&Path>, log: &Path, saved: Saved) -> Opti
                 history,
                 starts,
                 carry: Some(carry),
+                settings,
             })
         }
     }
@@ -222,11 +231,10 @@ fn read_from(log: &Path, start: u64) -> Option<Vec<u8>> {
 /// Keep where the history may be cut next time. Nothing is kept when it
 /// cannot be (no session id, no cache directory); the next call reads the
 /// log whole.
-pub fn save(engine: &Engine, payload: &Payload, log: &Path, session: &Session, cut: &Cut) {
+pub fn save(payload: &Payload, log: &Path, session: &Session, cut: &Cut) {
     let Some(path) = state_path(payload, log) else {
         return;
     };
-    let cwd = payload.cwd.as_deref();
     let at = session.skip() + cut.at;
     let resume = if session.format.resumes_at_messages() && session.history.conversation == 0 {
         // The line of the log that holds the message's first text.
@@ -256,7 +264,7 @@ pub fn save(engine: &Engine, payload: &Payload, log: &Path, session: &Session, c
     };
     let saved = Saved {
         boardlint: env!("CARGO_PKG_VERSION").to_string(),
-        settings: settings_hash(engine, cwd),
+        settings: session.settings,
         format: session.format.name().to_string(),
         resume,
         carry: cut.carry.clone(),

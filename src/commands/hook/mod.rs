@@ -141,7 +141,7 @@ fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
         None => engine.check_turn_after(cwd, Before::default(), &text),
     };
     if let (Some((log, session)), Some(cut)) = (&session, &cut) {
-        history::save(&engine, &payload, log, session, cut);
+        history::save(&payload, log, session, cut);
     }
     let found: Vec<Diagnostic> = found
         .into_iter()
