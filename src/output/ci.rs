@@ -12,14 +12,9 @@ use crate::diagnostic::Severity;
 /// A fingerprint that stays the same between runs and versions for the
 /// same finding: FNV-1a over the path, the code, the message and the
 /// finding's place among the file's findings of that code and message.
-fn fingerprint(l: &Located, nth: usize) -> String {
+fn fingerprint(l: &Located, path: &str, nth: usize) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in [
-        l.path.as_ref(),
-        l.code,
-        l.message.as_ref(),
-        &nth.to_string(),
-    ] {
+    for part in [path, l.code, l.message.as_ref(), &nth.to_string()] {
         for b in part.bytes().chain([0]) {
             hash ^= u64::from(b);
             hash = hash.wrapping_mul(0x0100_0000_01b3);
@@ -31,7 +26,20 @@ fn fingerprint(l: &Located, nth: usize) -> String {
 /// GitLab Code Quality: a JSON array of issues (`description`,
 /// `check_name`, `fingerprint`, `severity`, `location.path`,
 /// `location.lines.begin`).
+///
+/// Each path is relative to the project: `$CI_PROJECT_DIR` (where a GitLab
+/// job runs) when set, else the directory the run started in, since GitLab
+/// links a finding to the file at that path in the repository.
 pub fn gitlab(located: &[Located]) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let project = std::env::var_os("CI_PROJECT_DIR")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| cwd.clone());
+    gitlab_in(located, &project, &cwd)
+}
+
+fn gitlab_in(located: &[Located], project: &std::path::Path, cwd: &std::path::Path) -> String {
     let mut seen: std::collections::HashMap<(&str, &str, &str), usize> = Default::default();
     let issues: Vec<Value> = located
         .iter()
@@ -39,7 +47,8 @@ pub fn gitlab(located: &[Located]) -> String {
             let nth = seen
                 .entry((l.path.as_ref(), l.code, l.message.as_ref()))
                 .or_default();
-            let fp = fingerprint(l, *nth);
+            let path = super::paths::relative(&l.path, project, cwd);
+            let fp = fingerprint(l, &path, *nth);
             *nth += 1;
             json!({
                 "type": "issue",
@@ -54,7 +63,7 @@ pub fn gitlab(located: &[Located]) -> String {
                     Severity::Info => "info",
                 },
                 "location": {
-                    "path": l.path.as_ref(),
+                    "path": path,
                     "lines": { "begin": l.start.line, "end": l.end.line },
                 },
             })

@@ -12,6 +12,7 @@ mod human;
 mod json;
 mod junit;
 mod located;
+mod paths;
 pub mod safe;
 mod sarif;
 mod summary;

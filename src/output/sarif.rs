@@ -39,23 +39,13 @@ fn uri(path: &str) -> String {
 /// directory the run started in) for a path inside it, and an absolute
 /// `file://` URI, with no base, for one outside it.
 fn artifact(path: &str, cwd: Option<&std::path::Path>) -> Value {
-    use std::path::{Component, Path, PathBuf};
+    use std::path::{Component, Path};
     let p = Path::new(path);
     let outside = p.is_absolute() || p.components().any(|c| c == Component::ParentDir);
     let Some(cwd) = cwd.filter(|_| outside) else {
         return json!({ "uri": uri(path), "uriBaseId": "%SRCROOT%" });
     };
-    // Lexically, so that a path that no longer exists keeps its place.
-    let mut abs = PathBuf::new();
-    for c in cwd.join(p).components() {
-        match c {
-            Component::ParentDir => {
-                abs.pop();
-            }
-            Component::CurDir => {}
-            c => abs.push(c),
-        }
-    }
+    let abs = super::paths::absolute(p, cwd);
     json!({ "uri": file_uri(&abs) })
 }
 

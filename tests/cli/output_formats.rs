@@ -499,6 +499,52 @@ fn gitlab_is_code_quality_json_with_stable_distinct_fingerprints() {
 }
 
 #[test]
+fn gitlab_paths_are_relative_to_the_project_directory() {
+    let root = repo();
+    write(root.path(), "sub/a.md", TWO);
+    write(root.path(), "other/b.md", TWO);
+    let paths = |project: Option<&std::path::Path>, args: &[&str]| {
+        let mut cmd = boardlint();
+        cmd.current_dir(root.path().join("sub"))
+            .env_remove("CI_PROJECT_DIR")
+            .args(["check", "--format", "gitlab"])
+            .args(args);
+        if let Some(dir) = project {
+            cmd.env("CI_PROJECT_DIR", dir);
+        }
+        let out = cmd.output().unwrap();
+        let issues: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut paths: Vec<String> = issues
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["location"]["path"].as_str().unwrap().to_string())
+            .collect();
+        paths.dedup();
+        (paths, issues)
+    };
+    let absolute = root.path().join("sub/a.md");
+    // Without CI_PROJECT_DIR, relative to where the run started, however
+    // the file was named.
+    let (plain, _) = paths(None, &["a.md", "../other/b.md"]);
+    assert_eq!(plain, ["a.md", "../other/b.md"]);
+    let (named_absolutely, _) = paths(None, &[absolute.to_str().unwrap()]);
+    assert_eq!(named_absolutely, ["a.md"]);
+    // In a GitLab job, relative to the project, and the fingerprints follow
+    // the path, not the way the file was named.
+    let (in_ci, from_sub) = paths(Some(root.path()), &["a.md"]);
+    assert_eq!(in_ci, ["sub/a.md"]);
+    let mut from_root = boardlint();
+    from_root
+        .current_dir(root.path())
+        .env("CI_PROJECT_DIR", root.path())
+        .args(["check", "--format", "gitlab", "sub/a.md"]);
+    let from_root: serde_json::Value =
+        serde_json::from_slice(&from_root.output().unwrap().stdout).unwrap();
+    assert_eq!(from_sub, from_root);
+}
+
+#[test]
 fn rdjson_is_reviewdogs_diagnostic_result() {
     let doc = json_of("rdjson");
     assert_eq!(doc["source"]["name"], "boardlint");
