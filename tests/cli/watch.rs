@@ -90,6 +90,66 @@ fn check_watch_reports_again_when_a_file_changes() {
     write(root.path(), "notes/a.md", "CFO: fixed.\n");
     let lines = until(&rx, "No problems found");
     assert!(!lines.iter().any(|l| l.contains("L001")), "{lines:?}");
+    // A burst of saves makes one run, not one each.
+    for n in 0..5 {
+        write(root.path(), "notes/a.md", &format!("CFO: save {n}.\n"));
+    }
+    let mut lines = until(&rx, "No problems found");
+    std::thread::sleep(Duration::from_millis(1500));
+    lines.extend(rx.try_iter());
+    let runs = lines
+        .iter()
+        .filter(|l| l.contains("No problems found") || l.starts_with("Found "))
+        .count();
+    assert_eq!(runs, 1, "{lines:?}");
+    // Output that is not a terminal is never cleared.
+    assert!(!lines.iter().any(|l| l.contains("\x1b[2J")), "{lines:?}");
+}
+
+/// On a terminal the screen is cleared before each new run, as `ruff check
+/// --watch` does. util-linux's `script` gives the run a terminal.
+#[cfg(target_os = "linux")]
+#[test]
+fn check_watch_clears_a_terminal_between_runs() {
+    let root = repo();
+    write(root.path(), "notes/a.md", "CFO: all good.\n");
+    let bin = assert_cmd::cargo::cargo_bin("boardlint");
+    let command = format!(
+        "'{}' check --watch --format concise --color never notes",
+        bin.display()
+    );
+    let mut child = Command::new("script")
+        .current_dir(root.path())
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("util-linux `script` runs");
+    let (tx, rx) = mpsc::channel();
+    let out = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let _child = Killed(child);
+    let first = until(&rx, "No problems found");
+    assert!(!first.iter().any(|l| l.contains("\x1b[2J")), "{first:?}");
+    std::thread::sleep(Duration::from_millis(300));
+    write(root.path(), "notes/a.md", "CFO: x\n[INVOKE:cfo|burn?]\n");
+    let second = until(&rx, "Found 1 error");
+    let cleared = second
+        .iter()
+        .position(|l| l.contains("\x1b[2J\x1b[H"))
+        .unwrap_or_else(|| panic!("no clear before the second run: {second:?}"));
+    let error = second
+        .iter()
+        .position(|l| l.contains("error[L001]"))
+        .unwrap();
+    assert!(cleared <= error, "{second:?}");
 }
 
 #[test]
