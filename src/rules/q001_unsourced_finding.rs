@@ -12,7 +12,8 @@ declare_rule! {
     /// a multiplier or unit (K, M, B, x, months, …), or any other number that
     /// is not a date, a year, a quarter (`Q3`) or an ordinal. A source is
     /// `[VERIFIED: …]`, `[ASSUMED: …]`, `— VERIFIED —` / `— ASSUMED —`,
-    /// `(from …)` or `(source: …)`.
+    /// `(from …)` or `(source: …)`, and in Portuguese `(fonte: …)` or `(de …)`
+    /// and its contractions `(do …)`, `(da …)`, `(dos …)`, `(das …)`.
     ///
     /// ## Why is this bad?
     /// Source attribution is the first step of self-verification: "ARR is

@@ -3,13 +3,18 @@
 use super::contains_ignoring_ascii_case;
 
 /// Whether a finding names its source: `[VERIFIED: …]`, `[ASSUMED: …]`,
-/// `— VERIFIED —`, `— ASSUMED —`, `(from …)`, `(source: …)`, `(fonte: …)`.
+/// `— VERIFIED —`, `— ASSUMED —`, `(from …)`, `(source: …)`, and in
+/// Portuguese `(fonte: …)`, `(de …)` and its contractions with the article
+/// (`(do …)`, `(da …)`, `(dos …)`, `(das …)`: the Portuguese protocol's own
+/// example is "ARR é $2.1M (do relatório de pipeline do CRO …)").
 pub fn has_source(text: &str) -> bool {
     text.contains("[VERIFIED:")
         || text.contains("[ASSUMED:")
-        || ["(from ", "(source:", "(fonte:", "(de "]
-            .iter()
-            .any(|p| contains_ignoring_ascii_case(text, p))
+        || [
+            "(from ", "(source:", "(fonte:", "(de ", "(do ", "(da ", "(dos ", "(das ",
+        ]
+        .iter()
+        .any(|p| contains_ignoring_ascii_case(text, p))
         || dashed_tag(text, "VERIFIED")
         || dashed_tag(text, "ASSUMED")
         || dashed_tag(text, "VERIFICADO")
@@ -48,6 +53,9 @@ mod tests {
         assert!(has_source("Churn 4% — ASSUMED — 🟡"));
         assert!(has_source("ARR is $2.1M (from CRO pipeline report)"));
         assert!(has_source("CAC $9K (source: HubSpot)"));
+        assert!(has_source("ARR é $2.1M (do relatório de pipeline do CRO)"));
+        assert!(has_source("Conversão de 18% (da planilha de março)"));
         assert!(!has_source("ARR is around $2M"));
+        assert!(!has_source("ARR é cerca de $2M (dobro do ano passado)"));
     }
 }
