@@ -275,8 +275,37 @@ fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<D
         FileKind::Other => Vec::new(),
         FileKind::Transcript | FileKind::DecisionLog => {
             let transcript = crate::model::build_file(source, settings, file);
-            check_transcript(&transcript)
+            let mut diagnostics = check_transcript(&transcript);
+            mark_block_fixes(source, settings, &mut diagnostics);
+            diagnostics
         }
+    }
+}
+
+/// The rules whose finding `fmt` removes by printing its block again
+/// (fields in canonical order), where it prints that block again. A rule
+/// cannot tell: whether `fmt` rewrites a block is the formatter's to say,
+/// and it sits above the rules. So a finding of these is marked fixable
+/// here, when one of `fmt`'s replacements starts at the block's opener and
+/// covers it.
+const BLOCK_FIXES: [&str; 1] = ["R005"];
+
+fn mark_block_fixes(source: &str, settings: &Settings, diagnostics: &mut [Diagnostic]) {
+    let wanted = |d: &Diagnostic| !d.fixable && BLOCK_FIXES.contains(&d.code);
+    if !diagnostics.iter().any(wanted) {
+        return;
+    }
+    // `None`: formatting takes more than one pass, so no one replacement is
+    // known to fix anything; nothing is marked.
+    let Some(replacements) =
+        crate::format::replacements(source, settings, &FormatOptions::default())
+    else {
+        return;
+    };
+    for d in diagnostics.iter_mut().filter(|d| wanted(d)) {
+        d.fixable = replacements
+            .iter()
+            .any(|(span, _)| span.start == d.span.start && span.end >= d.span.end);
     }
 }
 

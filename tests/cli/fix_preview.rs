@@ -56,6 +56,37 @@ fn concise_marks_what_fix_would_fix_and_the_summary_counts_it() {
     );
 }
 
+/// A RESPONSE whose fields are out of order is fixable where `fmt` prints
+/// the block again, and only there; `--fix` then removes exactly it.
+#[test]
+fn field_order_is_fixable_where_fmt_rewrites_the_block() {
+    let root = repo();
+    let block = "[RESPONSE:cfo]\nConfidence: high\nKey finding: Burn is flat at $280K.\nSupporting data:\n  - Payroll is $190K a month\n  - Cloud is $40K a month\nCaveat: Excludes the Q3 hires.\n[/RESPONSE]\n";
+    write(root.path(), "a.md", block);
+    let prose = block.replace("[RESPONSE:cfo]\n", "[RESPONSE:cfo]\nNumbers first.\n");
+    write(root.path(), "b.md", &prose);
+    let (_, out, _) = check(root.path(), &["a.md", "b.md"]);
+    assert!(
+        out.contains("a.md:1:1: warning[R005] [*] field-order"),
+        "{out}"
+    );
+    assert!(out.contains("b.md:1:1: warning[R005] field-order"), "{out}");
+    assert!(out.contains("[*] 1 fixable"), "{out}");
+    let fixed = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--fix", "--select", "R005", "a.md", "b.md"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&fixed.stderr).contains("Fixed 1 problem")
+            || String::from_utf8_lossy(&fixed.stdout).contains("Fixed 1 problem"),
+        "{fixed:?}"
+    );
+    let (_, out, _) = check(root.path(), &["a.md", "b.md"]);
+    assert!(!out.contains("a.md:1:1: warning[R005]"), "{out}");
+    assert!(out.contains("b.md:1:1: warning[R005]"), "{out}");
+}
+
 #[test]
 fn human_says_a_finding_is_fixable() {
     let root = repo();
