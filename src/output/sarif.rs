@@ -36,8 +36,10 @@ fn uri(path: &str) -> String {
 }
 
 /// Where a diagnostic's file is: a URI relative to `%SRCROOT%` (the
-/// directory the run started in) for a path inside it, and an absolute
-/// `file://` URI, with no base, for one outside it.
+/// directory the run started in) for a path inside it, however it was
+/// named (`a.md`, `./a.md`, or its absolute path, as a workflow passing
+/// `$GITHUB_WORKSPACE/…` names it), and an absolute `file://` URI, with no
+/// base, for one outside it.
 fn artifact(path: &str, cwd: Option<&std::path::Path>) -> Value {
     use std::path::{Component, Path};
     let p = Path::new(path);
@@ -46,7 +48,12 @@ fn artifact(path: &str, cwd: Option<&std::path::Path>) -> Value {
         return json!({ "uri": uri(path), "uriBaseId": "%SRCROOT%" });
     };
     let abs = super::paths::absolute(p, cwd);
-    json!({ "uri": file_uri(&abs) })
+    match abs.strip_prefix(super::paths::absolute(Path::new(""), cwd)) {
+        Ok(inside) if !inside.as_os_str().is_empty() => {
+            json!({ "uri": uri(&inside.to_string_lossy()), "uriBaseId": "%SRCROOT%" })
+        }
+        _ => json!({ "uri": file_uri(&abs) }),
+    }
 }
 
 fn file_uri(abs: &std::path::Path) -> String {
@@ -146,7 +153,7 @@ mod tests {
     }
 
     #[test]
-    fn paths_outside_the_run_directory_are_absolute_file_uris() {
+    fn paths_are_relative_inside_the_run_directory_and_file_uris_outside_it() {
         let cwd = std::path::Path::new("/work/repo");
         assert_eq!(
             artifact("docs/a.md", Some(cwd)),
@@ -159,6 +166,15 @@ mod tests {
         assert_eq!(
             artifact("/tmp/x/./a.md", Some(cwd)),
             json!({ "uri": "file:///tmp/x/a.md" })
+        );
+        // Inside the run directory, however it is named.
+        assert_eq!(
+            artifact("/work/repo/docs/a b.md", Some(cwd)),
+            json!({ "uri": "docs/a%20b.md", "uriBaseId": "%SRCROOT%" })
+        );
+        assert_eq!(
+            artifact("../repo/docs/a.md", Some(cwd)),
+            json!({ "uri": "docs/a.md", "uriBaseId": "%SRCROOT%" })
         );
     }
 

@@ -366,9 +366,11 @@ fn sarif_names_a_file_outside_the_run_directory_by_its_absolute_uri() {
     let root = repo();
     write(root.path(), "inside/a.md", TWO);
     write(root.path(), "outside/b c.md", TWO);
+    write(root.path(), "inside/c.md", TWO);
     let out = boardlint()
         .current_dir(root.path().join("inside"))
         .args(["check", "--format", "sarif", "a.md", "../outside/b c.md"])
+        .arg(root.path().canonicalize().unwrap().join("inside/c.md"))
         .output()
         .unwrap();
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -382,6 +384,11 @@ fn sarif_names_a_file_outside_the_run_directory_by_its_absolute_uri() {
         .collect();
     assert!(
         places.contains(&&serde_json::json!({"uri": "a.md", "uriBaseId": "%SRCROOT%"})),
+        "{places:?}"
+    );
+    // Named by its absolute path, a file inside is still relative.
+    assert!(
+        places.contains(&&serde_json::json!({"uri": "c.md", "uriBaseId": "%SRCROOT%"})),
         "{places:?}"
     );
     let outside = root.path().canonicalize().unwrap().join("outside");
