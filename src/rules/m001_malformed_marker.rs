@@ -5,7 +5,9 @@ declare_rule! {
     /// Flags text that starts like a protocol marker (`[INVOKE`, `[RESPONSE`,
     /// `[CHAIN`, `[BLOCKED`, …) but does not parse: a missing colon or
     /// `|question`, an empty role or question, an unclosed bracket, a chain
-    /// of one role, or a BROADCAST to a target other than `all`.
+    /// of one role, or a BROADCAST to a target other than `all`. A source
+    /// tag translated into Portuguese (`[VERIFICADO: …]`, `[ASSUMIDO: …]`) is
+    /// one too: the protocol writes its tags in English in every language.
     ///
     /// A malformed marker takes no part in chains, pending invocations or
     /// answers; it gets this diagnostic and nothing else.

@@ -34,7 +34,8 @@ pub fn canonical_form(keyword: &str) -> &'static str {
         "ASSUMPTION" => "[ASSUMPTION: what you assume]",
         "CONFLICT" => "[CONFLICT: the disagreement] or [CONFLICT DETECTED] … [/CONFLICT]",
         "VERIFIED" => "[VERIFIED: source]",
-        "ASSUMED" => "[ASSUMED: basis]",
+        "ASSUMED" | "ASSUMIDO" => "[ASSUMED: basis]",
+        "VERIFICADO" => "[VERIFIED: source]",
         _ => "a protocol marker",
     }
 }
@@ -61,6 +62,18 @@ pub fn diagnose(text: &str) -> Malformation {
         );
     };
     let form = canonical_form(keyword);
+    if let Some(english) = match keyword {
+        "VERIFICADO" => Some("VERIFIED"),
+        "ASSUMIDO" => Some("ASSUMED"),
+        _ => None,
+    } {
+        return m(
+            format!(
+                "`[{keyword}: …]` is `[{english}: …]` in Portuguese; the protocol writes its tags in English in every language"
+            ),
+            format!("write {form}; the text after the colon can stay in Portuguese"),
+        );
+    }
     let rest = &after_bracket[keyword.len()..];
     let closed = rest.ends_with(']');
     let body = rest.strip_suffix(']').unwrap_or(rest);
@@ -198,6 +211,11 @@ mod tests {
     fn explains_each_malformation() {
         let cases = [
             ("[INVOKE cfo|q]", "colon"),
+            (
+                "[VERIFICADO: faturas de março]",
+                "is `[VERIFIED: …]` in Portuguese",
+            ),
+            ("[ASSUMIDO: roadmap]", "is `[ASSUMED: …]` in Portuguese"),
             ("[INVOKE:cfo]", "no `|question`"),
             ("[INVOKE:cfo|  ]", "empty question"),
             ("[INVOKE:|q]", "empty role"),

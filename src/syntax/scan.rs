@@ -84,7 +84,7 @@ pub(super) const BRACKET_FOLLOWS: [u8; 3] = [b'(', b'[', b':'];
 /// `keyword`: the marker keywords, in the grammar's order. None is a
 /// prefix of another (a unit test holds this), so the first that matches
 /// is the only one.
-pub const KEYWORDS: [&str; 11] = [
+pub const KEYWORDS: [&str; 13] = [
     "INVOKE",
     "RESPONSE",
     "CHAIN",
@@ -96,6 +96,8 @@ pub const KEYWORDS: [&str; 11] = [
     "PEER-VERIFY",
     "CRITIC-SCREEN",
     "VERIFIED",
+    "VERIFICADO",
+    "ASSUMIDO",
 ];
 
 /// What follows the opening literal of a marker rule.

@@ -10,6 +10,10 @@ use super::contains_ignoring_ascii_case;
 pub fn has_source(text: &str) -> bool {
     text.contains("[VERIFIED:")
         || text.contains("[ASSUMED:")
+        // Translated tags (M001 asks for the English): the finding still
+        // names its source, so Q001 says nothing more.
+        || text.contains("[VERIFICADO:")
+        || text.contains("[ASSUMIDO:")
         || [
             "(from ", "(source:", "(fonte:", "(de ", "(do ", "(da ", "(dos ", "(das ",
         ]
@@ -31,9 +35,12 @@ fn dashed_tag(text: &str, tag: &str) -> bool {
 
 /// Whether a finding is tagged as assumed rather than verified.
 pub fn tagged(text: &str) -> Option<bool> {
-    let assumed =
-        text.contains("[ASSUMED:") || dashed_tag(text, "ASSUMED") || dashed_tag(text, "ASSUMIDO");
+    let assumed = text.contains("[ASSUMED:")
+        || text.contains("[ASSUMIDO:")
+        || dashed_tag(text, "ASSUMED")
+        || dashed_tag(text, "ASSUMIDO");
     let verified = text.contains("[VERIFIED:")
+        || text.contains("[VERIFICADO:")
         || dashed_tag(text, "VERIFIED")
         || dashed_tag(text, "VERIFICADO");
     match (verified, assumed) {
