@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the integration scripts after scripts/report.sh: sets
 # BOARDLINT_BIN to the boardlint binary they test, as an absolute path (the
 # clients run it from directories of their own): $BOARDLINT when set (a

