@@ -56,8 +56,14 @@ pub struct CheckArgs {
     /// Pi); other YAML and JSON is skipped. `--show-files` lists what a run
     /// would check.
     pub paths: Vec<PathBuf>,
-    /// How to print diagnostics.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    /// How to print diagnostics (`--output-format` too, as ruff spells it).
+    #[arg(
+        long,
+        visible_alias = "output-format",
+        env = "BOARDLINT_OUTPUT_FORMAT",
+        value_enum,
+        default_value_t = OutputFormat::Human
+    )]
     pub format: OutputFormat,
     /// When to use colour: `auto` colours a terminal, unless NO_COLOR is
     /// set; FORCE_COLOR or CLICOLOR_FORCE colour any output.

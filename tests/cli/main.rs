@@ -29,7 +29,12 @@ use assert_cmd::Command;
 
 pub fn boardlint() -> Command {
     let mut cmd = Command::cargo_bin("boardlint").unwrap();
-    for var in ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"] {
+    for var in [
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "CLICOLOR_FORCE",
+        "BOARDLINT_OUTPUT_FORMAT",
+    ] {
         cmd.env_remove(var);
     }
     cmd

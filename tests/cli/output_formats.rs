@@ -125,6 +125,33 @@ fn junit_is_valid_xml_with_a_failure_per_diagnostic() {
     );
 }
 
+/// `--output-format` (ruff's spelling) and BOARDLINT_OUTPUT_FORMAT choose
+/// the format as `--format` does; the flag wins over the variable.
+#[test]
+fn output_format_is_an_alias_and_an_environment_variable() {
+    let root = repo();
+    write(root.path(), "a.md", TWO);
+    let concise = |cmd: &mut assert_cmd::Command| {
+        let out = cmd.current_dir(root.path()).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let by_alias = concise(boardlint().args(["check", "--output-format", "concise", "a.md"]));
+    assert!(by_alias.contains("a.md:2:1: error[L001]"), "{by_alias}");
+    let by_env = concise(
+        boardlint()
+            .env("BOARDLINT_OUTPUT_FORMAT", "concise")
+            .args(["check", "a.md"]),
+    );
+    assert_eq!(by_env, by_alias);
+    let flag_wins = concise(
+        boardlint()
+            .env("BOARDLINT_OUTPUT_FORMAT", "concise")
+            .args(["check", "--format", "json", "a.md"]),
+    );
+    let json: serde_json::Value = serde_json::from_str(&flag_wins).unwrap();
+    assert_eq!(json[0]["code"], "L001");
+}
+
 #[test]
 fn output_file_writes_the_report_there() {
     let root = repo();
