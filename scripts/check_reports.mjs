@@ -92,7 +92,7 @@ switch (mode) {
         const [type, input, output] = args;
         const text = readFileSync(input, 'utf8');
         read(input);
-        writeFileSync(output, `import type { ${type.replace(/<.*/, '')} } from './types'\n\nexport const report: ${type}[] = ${text.trim()}\n`);
+        writeFileSync(output, `import type { ${type} } from './types'\n\nexport const report: ${type}[] = ${text.trim()}\n`);
         console.log(`wrote ${output}`);
         break;
     }

@@ -70,34 +70,15 @@ ok "boardlint: $BOARDLINT_BIN"
 
 # --- the agent CLIs from npm ---------------------------------------------------------
 NPM_DIR="${BOARDLINT_CI_CACHE:-$HOME/.cache/boardlint-ci}/npm"
-mkdir -p "$NPM_DIR"
-installed_version() { # installed_version PACKAGE: its version under $NPM_DIR, or nothing
-    python3 -c 'import json, sys
-try:
-    print(json.load(open(sys.argv[1]))["version"])
-except (OSError, ValueError, KeyError):
-    pass' "$NPM_DIR/node_modules/$1/package.json"
-}
-missing=()
-for cli in "${CLIS[@]}"; do
-    [ "$(installed_version "${PACKAGE[$cli]}")" = "${VERSION[$cli]}" ] ||
-        missing+=("${PACKAGE[$cli]}@${VERSION[$cli]}")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    if ! timeout 60 npm ping --fetch-timeout=20000 --fetch-retries=1 >"$WORK/npm-ping.log" 2>&1; then
-        echo "notice: the npm registry cannot be reached; the agent hook end-to-end tests are skipped"
-        exit 0
-    fi
-    echo "installing ${missing[*]} into $NPM_DIR..."
-    # --save-exact keeps the pins in $NPM_DIR/package.json, so that npm does
-    # not move a cached CLI to a newer version when another one is installed.
-    # Install scripts must run: Claude Code's postinstall puts its native
-    # binary in place of bin/claude.exe.
-    if ! timeout 900 npm install --prefix "$NPM_DIR" --no-audit --no-fund --save-exact \
-        "${missing[@]}" >"$WORK/npm-install.log" 2>&1; then
-        indent <"$WORK/npm-install.log" | tail -n 40
-        die "npm install ${missing[*]} failed"
-    fi
+# shellcheck source=scripts/npm-pinned.sh
+source "$REPO_ROOT/scripts/npm-pinned.sh"
+specs=()
+for cli in "${CLIS[@]}"; do specs+=("${PACKAGE[$cli]}@${VERSION[$cli]}"); done
+# Install scripts must run: Claude Code's postinstall puts its native binary
+# in place of bin/claude.exe.
+if ! npm_pinned "$NPM_DIR" "$WORK/npm.log" "${specs[@]}"; then
+    echo "notice: the npm registry cannot be reached; the agent hook end-to-end tests are skipped"
+    exit 0
 fi
 NODE_DIR="$(dirname "$(command -v node)")"
 CLI_PATH="$NPM_DIR/node_modules/.bin:$NODE_DIR:/usr/local/bin:/usr/bin:/bin"
@@ -105,9 +86,7 @@ mkdir -p "$WORK/version-home"
 # In a network namespace too: nothing but the installs leaves 127.0.0.1.
 cli_version() { unshare -n env -i HOME="$WORK/version-home" PATH="$CLI_PATH" timeout 60 "$1" --version 2>&1; }
 for cli in "${CLIS[@]}"; do
-    version="$(installed_version "${PACKAGE[$cli]}")"
-    [ "$version" = "${VERSION[$cli]}" ] ||
-        die "${PACKAGE[$cli]} ${VERSION[$cli]} is not installed in $NPM_DIR (found: ${version:-nothing})"
+    version="$(npm_version "$NPM_DIR" "${PACKAGE[$cli]}")"
     version_ok=yes
     reported="$(cli_version "$cli")" || version_ok=no
     if [ "$version_ok" = no ] && [ "$cli" = claude ]; then

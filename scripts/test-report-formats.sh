@@ -60,31 +60,13 @@ trap 'rm -rf "$WORK"' EXIT
 source "$REPO_ROOT/scripts/boardlint-bin.sh"
 
 # --- the validators from npm --------------------------------------------------------------
-mkdir -p "$NPM_DIR"
-installed_version() { # installed_version PACKAGE: its version under $NPM_DIR, or nothing
-    node -e 'try { console.log(require(process.argv[1]).version) } catch {}' \
-        "$NPM_DIR/node_modules/$1/package.json"
-}
-missing=()
-for spec in "${PACKAGES[@]}"; do
-    [ "$(installed_version "${spec%@*}")" = "${spec##*@}" ] || missing+=("$spec")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    if ! timeout 60 npm ping --fetch-timeout=20000 --fetch-retries=1 >"$WORK/npm-ping.log" 2>&1; then
-        echo "notice: the npm registry cannot be reached; the report format checks are skipped"
-        exit 0
-    fi
-    echo "installing ${missing[*]} into $NPM_DIR..."
-    if ! timeout 900 npm install --prefix "$NPM_DIR" --no-audit --no-fund --save-exact \
-        "${missing[@]}" >"$WORK/npm-install.log" 2>&1; then
-        indent <"$WORK/npm-install.log" | tail -n 40
-        die "npm install ${missing[*]} failed"
-    fi
+# shellcheck source=scripts/npm-pinned.sh
+source "$REPO_ROOT/scripts/npm-pinned.sh"
+if ! npm_pinned "$NPM_DIR" "$WORK/npm.log" "${PACKAGES[@]}"; then
+    echo "notice: the npm registry cannot be reached; the report format checks are skipped"
+    exit 0
 fi
 MODULES="$NPM_DIR/node_modules"
-for spec in "${PACKAGES[@]}"; do
-    [ "$(installed_version "${spec%@*}")" = "${spec##*@}" ] || die "$spec is not installed in $NPM_DIR"
-done
 MULTITOOL="$MODULES/@microsoft/sarif-multitool-linux/Sarif.Multitool"
 SARIF_SCHEMA="$MODULES/@microsoft/sarif-multitool-linux/sarif-2.1.0.json"
 # The package's postinstall only marks the binary executable; an npm that

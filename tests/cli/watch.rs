@@ -18,6 +18,12 @@ fn spawn(root: &std::path::Path, args: &[&str]) -> (Child, mpsc::Receiver<String
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let rx = lines_of(&mut child);
+    (child, rx)
+}
+
+/// The child's standard output, line by line, read on a thread of its own.
+fn lines_of(child: &mut Child) -> mpsc::Receiver<String> {
     let (tx, rx) = mpsc::channel();
     let out = child.stdout.take().unwrap();
     std::thread::spawn(move || {
@@ -27,7 +33,7 @@ fn spawn(root: &std::path::Path, args: &[&str]) -> (Child, mpsc::Receiver<String
             }
         }
     });
-    (child, rx)
+    rx
 }
 
 /// Lines until one contains `want`, within ten seconds.
@@ -126,15 +132,7 @@ fn check_watch_clears_a_terminal_between_runs() {
         .stderr(Stdio::null())
         .spawn()
         .expect("util-linux `script` runs");
-    let (tx, rx) = mpsc::channel();
-    let out = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = lines_of(&mut child);
     let _child = Killed(child);
     let first = until(&rx, "No problems found");
     assert!(!first.iter().any(|l| l.contains("\x1b[2J")), "{first:?}");
