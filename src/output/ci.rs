@@ -40,14 +40,15 @@ pub fn gitlab(located: &[Located]) -> String {
 }
 
 fn gitlab_in(located: &[Located], project: &std::path::Path, cwd: &std::path::Path) -> String {
-    let mut seen: std::collections::HashMap<(&str, &str, &str), usize> = Default::default();
+    // Counted by the path the fingerprint hashes, the one GitLab sees.
+    let mut seen: std::collections::HashMap<(String, &str, &str), usize> = Default::default();
     let issues: Vec<Value> = located
         .iter()
         .map(|l| {
-            let nth = seen
-                .entry((l.path.as_ref(), l.code, l.message.as_ref()))
-                .or_default();
             let path = super::paths::relative(&l.path, project, cwd);
+            let nth = seen
+                .entry((path.clone(), l.code, l.message.as_ref()))
+                .or_default();
             let fp = fingerprint(l, &path, *nth);
             *nth += 1;
             json!({
