@@ -111,7 +111,20 @@ impl Config {
                 _ => p,
             };
             chain.push((canonical, p.clone()));
-            match file::read(&p) {
+            let read = match extender {
+                None => file::read(&p),
+                Some(extender) => file::read_extended(&p).map_err(|not| match not {
+                    file::NotRead::Errors(e) => e,
+                    file::NotRead::Foreign(why) => vec![extender.error(
+                        &["extends"],
+                        format!(
+                            "`{}` is no boardlint configuration ({why}); nothing of it is read or shown",
+                            p.display()
+                        ),
+                    )],
+                }),
+            };
+            match read {
                 Ok(mut layer) => {
                     errors.append(&mut layer.errors);
                     next = layer.written("extends").map(|e| {

@@ -14,17 +14,21 @@ pub struct ConfigError {
     pub message: String,
 }
 
+/// Every surface (standard error, the hook's reason, MCP results, LSP
+/// diagnostics) shows an error through this, so none shows a credential
+/// the file holds: a value quoted in a message passes the credential filter.
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.path.display())?;
+        let mut text = self.path.display().to_string();
         if let Some(line) = self.line {
-            write!(f, ":{line}")?;
+            text.push_str(&format!(":{line}"));
         }
-        write!(f, ": ")?;
+        text.push_str(": ");
         if let Some(key) = &self.key {
-            write!(f, "`{key}`: ")?;
+            text.push_str(&format!("`{key}`: "));
         }
-        f.write_str(&self.message)
+        text.push_str(&self.message);
+        f.write_str(&crate::secrets::scrub(&text))
     }
 }
 

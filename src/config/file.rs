@@ -25,6 +25,64 @@ const MAX_ERRORS: usize = 50;
 /// Read and parse one configuration file. `Err` when it cannot be read as
 /// YAML at all; errors in its settings are in the layer.
 pub fn read(path: &Path) -> Result<Layer, Vec<ConfigError>> {
+    parse(path, read_text(path)?)
+}
+
+/// Why a file named by `extends` is not read.
+#[derive(Debug)]
+pub enum NotRead {
+    /// It cannot be read (missing, too large, a pipe, not UTF-8).
+    Errors(Vec<ConfigError>),
+    /// It is no boardlint configuration: why, in words that quote nothing
+    /// of it.
+    Foreign(String),
+}
+
+/// Read a file that another file's `extends` names. Such a path may name
+/// any file on the machine, so the file is read only when it is a
+/// boardlint configuration (empty, or a YAML mapping whose every key is a
+/// setting or a section of settings); otherwise nothing of it is quoted.
+pub fn read_extended(path: &Path) -> Result<Layer, NotRead> {
+    let text = read_text(path).map_err(NotRead::Errors)?;
+    if let Some(why) = foreign(&text) {
+        return Err(NotRead::Foreign(why));
+    }
+    parse(path, text).map_err(NotRead::Errors)
+}
+
+/// Why a text is no boardlint configuration, quoting nothing of it; `None`
+/// when it is one.
+fn foreign(text: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        return None;
+    }
+    let value = match yaml::parse(text) {
+        Ok(value) => value,
+        Err((Some(line), _)) => return Some(format!("it is not YAML (line {line})")),
+        Err((None, _)) => return Some("it is not YAML".into()),
+    };
+    let map = match &value {
+        Value::Null => return None,
+        Value::Mapping(map) => map,
+        other => return Some(format!("it is {}, not a mapping of settings", kind(other))),
+    };
+    let known = table::names(None);
+    for (key, _) in map {
+        let Value::String(name) = key else {
+            return Some("it holds a key that is no setting's name".into());
+        };
+        if !known.contains(&name.as_str()) {
+            return Some(match locate(text, &[name]) {
+                Some((line, _)) => format!("line {} holds no boardlint setting", line + 1),
+                None => "it holds a key that is no boardlint setting".into(),
+            });
+        }
+    }
+    None
+}
+
+/// A configuration file's text; the errors when it cannot be read.
+fn read_text(path: &Path) -> Result<String, Vec<ConfigError>> {
     let error = |message: String| {
         vec![ConfigError {
             path: path.to_path_buf(),
@@ -49,8 +107,7 @@ pub fn read(path: &Path) -> Result<Layer, Vec<ConfigError>> {
         };
         error(message)
     })?;
-    let text = crate::files::decode(bytes).map_err(|e| error(e.to_string()))?;
-    parse(path, text)
+    crate::files::decode(bytes).map_err(|e| error(e.to_string()))
 }
 
 /// Parse one configuration file's text, read from `path`.
@@ -181,15 +238,27 @@ impl Reader<'_> {
         known: &[&str],
     ) -> Vec<(String, &'v Value)> {
         let Value::Mapping(map) = value else {
+            // The whole file is not quoted: it may be any file a link names.
+            let found = match keys {
+                [] => kind(value).to_string(),
+                _ => describe(value),
+            };
             self.fail(
                 keys,
-                format!(
-                    "expected a mapping of settings (`name: value` lines), found {}",
-                    describe(value)
-                ),
+                format!("expected a mapping of settings (`name: value` lines), found {found}"),
             );
             return Vec::new();
         };
+        if keys.is_empty() && !map.is_empty() && map.iter().all(|(k, _)| alien(k, known)) {
+            self.fail(
+                keys,
+                format!(
+                    "no key of it is a boardlint setting ({} keys): this file is no boardlint configuration",
+                    map.len()
+                ),
+            );
+            return Vec::new();
+        }
         let mut out = Vec::new();
         for (k, v) in map {
             let Value::String(name) = k else {
@@ -394,12 +463,39 @@ impl Reader<'_> {
 }
 
 /// A value as a message names it.
+/// What a value is, quoting nothing of it.
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "nothing",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Sequence(_) => "a list",
+        Value::Mapping(_) => "a mapping",
+        Value::Tagged(_) => "a tagged value",
+    }
+}
+
+/// A key that is no setting and close to none: a file all of whose keys
+/// are such is another kind of file, and its keys are not quoted.
+fn alien(key: &Value, known: &[&str]) -> bool {
+    match key {
+        Value::String(name) => {
+            !known.contains(&name.as_str()) && unknown(name, known, None) == "unknown setting"
+        }
+        _ => false,
+    }
+}
+
 fn describe(value: &Value) -> String {
     match value {
         Value::Null => "nothing".into(),
         Value::Bool(b) => format!("`{b}`"),
         Value::Number(n) => format!("the number `{n}`"),
         Value::String(s) => {
+            // Hidden whole before it is cut short: a cut credential may no
+            // longer look like one.
+            let s = crate::secrets::scrub(s);
             let shown: String = s.chars().take(40).collect();
             let more = if shown.len() < s.len() { "…" } else { "" };
             format!("the string `{shown}{more}`")
@@ -464,7 +560,8 @@ mod tests {
     fn wrong_shapes_are_worded_for_the_user() {
         let cases = [
             ("- a\n", "c.yaml:1: expected a mapping of settings (`name: value` lines), found a list"),
-            ("just text\n", "c.yaml:1: expected a mapping of settings (`name: value` lines), found the string `just text`"),
+            // A whole file is never quoted: a link may make it any file.
+            ("just text\n", "c.yaml:1: expected a mapping of settings (`name: value` lines), found a string"),
             ("select: L001\n", "c.yaml:1: `select`: expected a list of strings, such as `[a, b]`, found the string `L001`"),
             ("select: [L001, 5]\n", "c.yaml:1: `select`: expected a list of strings, found the number `5` in the list"),
             ("select: {a: b}\n", "c.yaml:1: `select`: expected a list of strings, such as `[a, b]`, found a mapping"),

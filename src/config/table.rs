@@ -153,7 +153,7 @@ pub const SETTINGS: &[Setting] = &[
         ty: PATH,
         default: Default::Words("none"),
         merge: Merge::OwnFile,
-        doc: "another configuration file to inherit from",
+        doc: "another configuration file to inherit from; a file that is no boardlint configuration (not a mapping of settings) is refused, and nothing of it is shown",
         // Followed when the files are read; the files read are named on the
         // first line of `boardlint config`.
         apply: |_, _, _| {},

@@ -181,7 +181,7 @@ fn every_error_of_a_configuration_is_shown_at_once() {
 fn no_rust_type_name_reaches_the_user() {
     let configs = [
         ("- L001\n", "expected a mapping of settings (`name: value` lines), found a list"),
-        ("42\n", "expected a mapping of settings (`name: value` lines), found the number `42`"),
+        ("42\n", "expected a mapping of settings (`name: value` lines), found a number"),
         ("select: L001\n", "`select`: expected a list of strings, such as `[a, b]`, found the string `L001`"),
         ("roles: [board, 7]\n", "`roles`: expected a list of strings, found the number `7` in the list"),
         ("lang: 3\n", "`lang`: expected a string, found the number `3`"),

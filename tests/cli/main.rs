@@ -7,6 +7,7 @@ mod check_formats;
 mod check_stdin;
 mod config_errors;
 mod config_settings;
+mod config_trust;
 mod decision_logs;
 mod file_discovery;
 mod fix_preview;
