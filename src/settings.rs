@@ -27,6 +27,9 @@ pub struct Settings {
     /// `boardlint hook`: how many times one turn's answer is sent back
     /// before the turn is let end (`hook.max-retries`).
     pub hook_max_retries: usize,
+    /// `boardlint hook`: how long one call may take, in milliseconds
+    /// (`hook.timeout-ms`).
+    pub hook_timeout_ms: u64,
 }
 
 /// The stages of the pipeline, in order, and its limits.
@@ -73,6 +76,7 @@ impl Default for Settings {
             pipeline: Pipeline::default(),
             session_roles: Vec::new(),
             hook_max_retries: 2,
+            hook_timeout_ms: 5000,
         }
     }
 }

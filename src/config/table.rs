@@ -141,6 +141,10 @@ const BYTES: Type = Type {
     name: "number of bytes",
     shape: Shape::Number { max: u64::MAX },
 };
+const MILLISECONDS: Type = Type {
+    name: "milliseconds",
+    shape: Shape::Number { max: 600_000 },
+};
 const ROLE_MAP: Type = Type {
     name: "name → role token",
     shape: Shape::TextMap,
@@ -423,6 +427,15 @@ pub const SETTINGS: &[Setting] = &[
         show: Some(|r, _| r.settings.hook_max_retries.to_string()),
     },
     Setting {
+        key: "hook.timeout-ms",
+        ty: MILLISECONDS,
+        default: Default::Yaml("5000"),
+        merge: Merge::Replaces,
+        doc: "`boardlint hook`: how long one call may take; past it the turn is let end unchecked (or blocked with `--fail-closed`) with a line on standard error. Well inside the agent tools' own hook timeouts (60 s and more)",
+        apply: |r, v, _| r.settings.hook_timeout_ms = v.number(),
+        show: Some(|r, _| r.settings.hook_timeout_ms.to_string()),
+    },
+    Setting {
         key: "session.roles",
         ty: ROLE_MAP,
         default: Default::Yaml("{}"),
@@ -670,7 +683,7 @@ mod tests {
             ]
         );
         assert_eq!(names(Some("session")), ["roles"]);
-        assert_eq!(names(Some("hook")), ["max-retries"]);
+        assert_eq!(names(Some("hook")), ["max-retries", "timeout-ms"]);
         assert!(find("pipeline").is_none());
         assert_eq!(
             find("pipeline.stages").map(|s| s.key),

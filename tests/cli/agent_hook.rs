@@ -7,11 +7,11 @@ use serde_json::{json, Value};
 
 use super::boardlint;
 
-const SELFISH: &str = "CFO: [INVOKE:cfo|What is our runway?]";
-const CLEAN: &str = "CFO: Our runway is 14 months.";
+pub(crate) const SELFISH: &str = "CFO: [INVOKE:cfo|What is our runway?]";
+pub(crate) const CLEAN: &str = "CFO: Our runway is 14 months.";
 
 /// A Claude Code session log whose assistant turns say `replies`.
-fn claude_log(dir: &Path, replies: &[&str]) -> String {
+pub(crate) fn claude_log(dir: &Path, replies: &[&str]) -> String {
     let mut text = json!({"type": "user", "sessionId": "s1", "uuid": "u0",
         "message": {"role": "user", "content": "go"}})
     .to_string()
@@ -29,7 +29,13 @@ fn claude_log(dir: &Path, replies: &[&str]) -> String {
 
 /// Each tool's stop payload, with the keys its current version sends and
 /// one it does not (a later version's), for an answer and its log.
-fn payload(agent: &str, dir: &Path, transcript: &str, answer: &str, active: bool) -> String {
+pub(crate) fn payload(
+    agent: &str,
+    dir: &Path,
+    transcript: &str,
+    answer: &str,
+    active: bool,
+) -> String {
     let cwd = dir.display().to_string();
     match agent {
         "claude" => json!({"session_id": "s1", "transcript_path": transcript, "cwd": cwd,
@@ -56,7 +62,7 @@ fn payload(agent: &str, dir: &Path, transcript: &str, answer: &str, active: bool
 }
 
 /// Run the hook with its cache in `dir`: (exit code, stdout, stderr).
-fn hook(dir: &Path, input: &str, args: &[&str]) -> (i32, String, String) {
+pub(crate) fn hook(dir: &Path, input: &str, args: &[&str]) -> (i32, String, String) {
     let out = boardlint()
         .arg("hook")
         .args(args)
@@ -72,7 +78,7 @@ fn hook(dir: &Path, input: &str, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn reply(stdout: &str) -> Value {
+pub(crate) fn reply(stdout: &str) -> Value {
     serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout:?}"))
 }
 
@@ -210,7 +216,7 @@ fn the_retry_budget_lets_the_turn_end_with_a_warning_for_the_user() {
         reply(&out)["systemMessage"]
             .as_str()
             .unwrap()
-            .contains("after 0 retries"),
+            .contains("`hook.max-retries` is 0: it is not sent back"),
         "{out}"
     );
 }
@@ -225,7 +231,10 @@ fn a_retry_without_a_known_count_lets_the_turn_end() {
     input.as_object_mut().unwrap().remove("session_id");
     let (code, out, _) = hook(dir.path(), &input.to_string(), &[]);
     assert_eq!(code, 0);
-    assert!(reply(&out).get("systemMessage").is_some(), "{out}");
+    let line = reply(&out)["systemMessage"].as_str().unwrap().to_string();
+    // It does not claim a count it could not keep.
+    assert!(!line.contains("2 retries"), "{line}");
+    assert!(line.contains("could not be counted"), "{line}");
 }
 
 #[test]

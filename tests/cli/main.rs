@@ -2,6 +2,7 @@
 
 mod agent_hook;
 mod agent_hook_install;
+mod agent_hook_security;
 mod check_exit_codes;
 mod check_formats;
 mod check_stdin;

@@ -2,8 +2,9 @@
 //! turn reads only what was appended: where the history was last cut, and
 //! the state the text before the cut leaves (see `engine/turn.rs`).
 //!
-//! The state is kept beside the retry budget, in the cache directory's
-//! `hook/`, a file a session log. For the logs a reader can resume at a
+//! The state is kept beside the retry budget, in the hook's state
+//! directory (`store.rs`), a file a session log: offsets, hashes and the
+//! carried state (roles by number, positions), never text. For the logs a reader can resume at a
 //! message (Claude Code, Codex CLI and Pi; see
 //! [`SessionFormat::resumes_at_messages`]) it says from which byte to read
 //! the log on, and the hash of the 4 KB before that byte; other logs are
@@ -11,14 +12,23 @@
 //! text before the cut is found unchanged. Whatever does not match (another
 //! boardlint, other settings, a log rewritten or cut short) is read whole,
 //! as on the first turn.
+//!
+//! Memory is bounded: a log is read whole only up to [`MAX_READ`] bytes;
+//! past that (a first call on a long session, or more appended since the
+//! cut than that), only its last [`MAX_READ`] bytes are read, from a line
+//! start, for the logs whose records are lines, and the history is their
+//! text. A log of one JSON document that large is not read: the answer is
+//! checked on its own. Either way the hook answers fewer findings, never
+//! more: what came before the part read is not known.
 
 use std::hash::{Hash, Hasher};
 use std::io::{Read as _, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::payload::Payload;
+use super::store::{self, Store};
 use crate::engine::{Before, Engine};
 use crate::model::{Carry, Cut};
 use crate::sessions::{History, SessionFormat};
@@ -26,8 +36,8 @@ use crate::sessions::{History, SessionFormat};
 /// The bytes before a resume point whose hash is kept.
 const WINDOW: u64 = 4096;
 
-/// The largest session log read (as `check` reads files).
-const MAX_LOG: u64 = 4 << 30;
+/// The most bytes of a session log one call reads.
+pub const MAX_READ: u64 = 32 << 20;
 
 /// The session so far, read for one call.
 pub struct Session {
@@ -97,12 +107,12 @@ enum Resume {
     Text { at: usize, check: u64 },
 }
 
-/// Where the state of a session log is kept.
-fn state_path(payload: &Payload, log: &Path) -> Option<PathBuf> {
-    let name = super::budget::file_stem(payload.session_id.as_deref()?)?;
+/// The name of the state of a session log.
+fn state_name(payload: &Payload, log: &Path) -> Option<String> {
+    let name = store::stem(payload.session_id.as_deref()?)?;
     let mut hasher = std::hash::DefaultHasher::new();
     log.hash(&mut hasher);
-    Some(super::budget::dir()?.join(format!("{name}.history-{:016x}.json", hasher.finish())))
+    Some(format!("{name}.history-{:016x}.json", hasher.finish()))
 }
 
 fn hash(bytes: &[u8]) -> u64 {
@@ -114,14 +124,20 @@ fn hash(bytes: &[u8]) -> u64 {
 /// The session log at `log`, read from where the last call cut it when
 /// that still holds, else whole. `None`: no log boardlint reads, or no
 /// conversation in it with text.
-pub fn read(engine: &Engine, payload: &Payload, log: &Path) -> Option<Session> {
+pub fn read(
+    engine: &Engine,
+    store: Option<&Store>,
+    payload: &Payload,
+    log: &Path,
+) -> Option<Session> {
     let cwd = payload.cwd.as_deref();
     // Resolved once: the state saved is valid only under the same settings.
     let resolved = engine.settings(cwd);
     let settings = hash(format!("{resolved:?}").as_bytes());
     let roles = resolved.roles.names().count();
-    let saved = state_path(payload, log)
-        .and_then(|p| std::fs::read_to_string(p).ok())
+    let saved = store
+        .zip(state_name(payload, log))
+        .and_then(|(store, name)| store.read(&name))
         .and_then(|text| serde_json::from_str::<Saved>(&text).ok())
         .filter(|s| s.boardlint == env!("CARGO_PKG_VERSION") && s.settings == settings);
     if let Some(saved) = saved {
@@ -129,7 +145,7 @@ pub fn read(engine: &Engine, payload: &Payload, log: &Path) -> Option<Session> {
             return Some(session);
         }
     }
-    let bytes = read_from(log, 0)?;
+    let (start, bytes) = read_tail(log)?;
     let text = std::str::from_utf8(&bytes).ok()?;
     let format = crate::sessions::detect(Some(log), text)?;
     let history = engine.turn_history(cwd, format, text)?;
@@ -137,7 +153,7 @@ pub fn read(engine: &Engine, payload: &Payload, log: &Path) -> Option<Session> {
     Some(Session {
         format,
         bytes,
-        start: 0,
+        start,
         from: From::Text(0),
         history,
         starts,
@@ -214,25 +230,63 @@ fn resume(
     }
 }
 
-/// The bytes of the log from `start` to its end; `None` when it is no
-/// regular file or cannot be read.
+/// The log opened for reading when it is a regular file, and its size. It
+/// is opened without waiting (a pipe put in its place cannot hang the
+/// hook) and what was opened is looked at, not the path.
+fn open(log: &Path) -> Option<(std::fs::File, u64)> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(log).ok()?;
+    let meta = file.metadata().ok()?;
+    meta.is_file().then_some((file, meta.len()))
+}
+
+/// At most `most` bytes of `file` from `start` (the size it had when
+/// opened is `size`); `None` when they cannot be read, as a file of the
+/// kernel's that waits for data cannot (it reads as a regular file of size
+/// 0 and is opened without waiting).
+fn read_span(mut file: std::fs::File, size: u64, start: u64, most: u64) -> Option<Vec<u8>> {
+    file.seek(SeekFrom::Start(start)).ok()?;
+    let expected = size.saturating_sub(start).min(most);
+    let limit = usize::try_from(most).ok()?;
+    let mut bytes = crate::files::read_bounded(file.take(most), expected, limit).ok()?;
+    bytes.truncate(limit);
+    Some(bytes)
+}
+
+/// The bytes of the log from `start` to its end, when that is at most
+/// [`MAX_READ`]; `None` when it is no regular file, cannot be read, or
+/// holds more.
 fn read_from(log: &Path, start: u64) -> Option<Vec<u8>> {
-    let meta = std::fs::metadata(log).ok()?;
-    if !meta.is_file() || meta.len() < start || meta.len() > MAX_LOG {
+    let (file, size) = open(log)?;
+    if size < start || size - start > MAX_READ {
         return None;
     }
-    let mut file = std::fs::File::open(log).ok()?;
-    file.seek(SeekFrom::Start(start)).ok()?;
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len() - start).ok()?);
-    file.read_to_end(&mut bytes).ok()?;
-    Some(bytes)
+    read_span(file, size, start, MAX_READ)
+}
+
+/// The log whole when it holds at most [`MAX_READ`] bytes, else its last
+/// [`MAX_READ`] bytes from the first line that starts in them; with the
+/// byte they start at.
+fn read_tail(log: &Path) -> Option<(u64, Vec<u8>)> {
+    let (file, size) = open(log)?;
+    if size <= MAX_READ {
+        return Some((0, read_span(file, size, 0, MAX_READ)?));
+    }
+    let from = size - MAX_READ;
+    let mut bytes = read_span(file, size, from, MAX_READ)?;
+    let line = memchr::memchr(b'\n', &bytes)? + 1;
+    bytes.drain(..line);
+    Some((from + line as u64, bytes))
 }
 
 /// Keep where the history may be cut next time. Nothing is kept when it
 /// cannot be (no session id, no cache directory); the next call reads the
 /// log whole.
-pub fn save(payload: &Payload, log: &Path, session: &Session, cut: &Cut) {
-    let Some(path) = state_path(payload, log) else {
+pub fn save(store: &Store, payload: &Payload, log: &Path, session: &Session, cut: &Cut) {
+    let Some(name) = state_name(payload, log) else {
         return;
     };
     let at = session.skip() + cut.at;
@@ -269,12 +323,7 @@ pub fn save(payload: &Payload, log: &Path, session: &Session, cut: &Cut) {
         resume,
         carry: cut.carry.clone(),
     };
-    let Ok(text) = serde_json::to_string(&saved) else {
-        return;
-    };
-    if let Some(parent) = path.parent() {
-        if std::fs::create_dir_all(parent).is_ok() {
-            let _ = crate::files::write_new(&path, &text);
-        }
+    if let Ok(text) = serde_json::to_string(&saved) {
+        store.write(&name, &text);
     }
 }

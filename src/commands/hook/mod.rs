@@ -11,9 +11,12 @@ mod install;
 mod json;
 mod payload;
 mod reply;
+mod store;
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 
@@ -21,8 +24,9 @@ use super::check::FailOn;
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Before, Engine};
-use crate::files::Input;
+use budget::Budget;
 pub use payload::Agent;
+use store::Store;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -67,21 +71,72 @@ enum Answer {
     Spent(Option<String>, String),
 }
 
+/// What a call needs of its flags.
+#[derive(Debug, Clone, Copy)]
+struct Flags {
+    agent: Option<Agent>,
+    fail_on: FailOn,
+}
+
+/// The most bytes of hook input read: a payload is a few kilobytes and an
+/// answer rarely more than a few hundred.
+const MAX_PAYLOAD: usize = 64 << 20;
+
+/// How long a call may take until the configuration says otherwise
+/// (`hook.timeout-ms`).
+const DEFAULT_TIMEOUT: Duration = Duration::from_millis(5000);
+
+/// What the check tells the thread that waits for it.
+enum News {
+    /// The configuration's deadline, once it is read.
+    Deadline(Duration),
+    Done(Result<Answer, String>),
+}
+
 pub fn run(args: &HookArgs) -> i32 {
     match &args.action {
         Some(HookAction::Install(a)) => return install::install(a),
         Some(HookAction::Uninstall(a)) => return install::uninstall(a),
         None => {}
     }
-    let input = match crate::files::read(&Input::Stdin) {
-        Ok(input) => input,
-        Err(e) => return cannot_check(args, &format!("cannot read the hook's input: {e}")),
+    let flags = Flags {
+        agent: args.agent,
+        fail_on: args.fail_on,
     };
-    let decided = crate::guard::contain(|| decide(args, &input));
-    let answer = match decided {
-        Ok(Ok(answer)) => answer,
-        Ok(Err(why)) => return cannot_check(args, &why),
-        Err(panic) => return cannot_check(args, &format!("internal error: {panic}")),
+    let started = Instant::now();
+    // The check runs on a thread of its own so that a deadline holds
+    // whatever it waits on; the process ends with this thread.
+    let (tx, rx) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("boardlint-hook".into())
+        .spawn(move || {
+            let result = crate::guard::contain(|| decide(flags, started, &tx))
+                .unwrap_or_else(|panic| Err(format!("internal error: {panic}")));
+            let _ = tx.send(News::Done(result));
+        });
+    if let Err(e) = spawned {
+        return cannot_check(args, &format!("cannot start the check: {e}"));
+    }
+    let mut timeout = DEFAULT_TIMEOUT;
+    let answer = loop {
+        let left = (started + timeout).saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(News::Deadline(d)) => timeout = d,
+            Ok(News::Done(Ok(answer))) => break answer,
+            Ok(News::Done(Err(why))) => return cannot_check(args, &why),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                return cannot_check(
+                    args,
+                    &format!(
+                        "the check did not end within {} ms (`hook.timeout-ms`)",
+                        timeout.as_millis()
+                    ),
+                )
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return cannot_check(args, "internal error: the check ended without an answer")
+            }
+        }
     };
     let mut out = std::io::stdout().lock();
     match answer {
@@ -103,6 +158,7 @@ pub fn run(args: &HookArgs) -> i32 {
 /// or with `--fail-closed` block it (exit 2, which every tool reads as a
 /// block with standard error as the reason).
 fn cannot_check(args: &HookArgs, why: &str) -> i32 {
+    let why = crate::secrets::scrub(why);
     if args.fail_closed {
         eprintln!(
             "boardlint hook could not check this answer: {why}; it is blocked (--fail-closed)"
@@ -114,8 +170,17 @@ fn cannot_check(args: &HookArgs, why: &str) -> i32 {
     }
 }
 
-fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
-    let payload = payload::parse(input, args.agent)?;
+/// The hook's input, at most [`MAX_PAYLOAD`] bytes of UTF-8.
+fn read_input() -> Result<String, String> {
+    let bytes = crate::files::read_bounded(std::io::stdin().lock(), 0, MAX_PAYLOAD)
+        .map_err(|e| format!("cannot read the hook's input: {e}"))?;
+    crate::files::decode(bytes).map_err(|e| format!("cannot read the hook's input: {e}"))
+}
+
+fn decide(flags: Flags, started: Instant, news: &mpsc::Sender<News>) -> Result<Answer, String> {
+    let input = read_input()?;
+    let payload = payload::parse(&input, flags.agent)?;
+    drop(input);
     let Some(text) = payload.text.clone() else {
         return Err(format!(
             "{} sent no answer to check (no `last_assistant_message`)",
@@ -123,41 +188,57 @@ fn decide(args: &HookArgs, input: &str) -> Result<Answer, String> {
         ));
     };
     let config = load_config(payload.cwd.as_deref())?;
+    let timeout = Duration::from_millis(config.settings.hook_timeout_ms);
+    let _ = news.send(News::Deadline(timeout));
     let max_retries = config.settings.hook_max_retries;
-    let (state, known) = budget::load(&payload);
-    // Gemini CLI hands a retry both answers, the one sent back first.
-    let text = match text.strip_prefix(state.answer.as_str()) {
-        Some(rest) if !state.answer.is_empty() && !rest.trim().is_empty() => rest.to_string(),
-        _ => text,
+    let store = match Store::open() {
+        Ok(store) => {
+            store.expire();
+            Some(store)
+        }
+        Err(why) => {
+            eprintln!("boardlint hook: no state is kept: {why}");
+            None
+        }
     };
+    // Calls for the same agent wait for each other, within the deadline.
+    let budget = Budget::open(store.as_ref(), &payload, started + timeout);
+    let (state, known) = budget.load(&payload);
+    // Gemini CLI hands a retry both answers, the one sent back first.
+    let text = state.after_earlier(&text).to_string();
     let engine = Engine::new(config);
     let cwd = payload.cwd.as_deref();
     let session = payload
         .transcript
         .as_deref()
-        .and_then(|log| Some((log, history::read(&engine, &payload, log)?)));
+        .and_then(|log| Some((log, history::read(&engine, store.as_ref(), &payload, log)?)));
     let (found, cut) = match &session {
         Some((_, session)) => engine.check_turn_after(cwd, session.before(), &text),
         None => engine.check_turn_after(cwd, Before::default(), &text),
     };
-    if let (Some((log, session)), Some(cut)) = (&session, &cut) {
-        history::save(&payload, log, session, cut);
+    if let (Some(store), Some((log, session)), Some(cut)) = (&store, &session, &cut) {
+        history::save(store, &payload, log, session, cut);
     }
+    drop(session);
     let found: Vec<Diagnostic> = found
         .into_iter()
-        .filter(|d| args.fail_on.fails(d.severity))
+        .filter(|d| flags.fail_on.fails(d.severity))
         .collect();
     if found.is_empty() {
-        budget::clear(&payload);
+        budget.clear();
         return Ok(Answer::Pass);
     }
-    let used = if known { state.retries } else { max_retries };
-    if used >= max_retries {
-        budget::clear(&payload);
-        let line = reply::spent_line(used, &found);
+    let spent = match known {
+        false => Some(reply::Tries::Unknown),
+        true if state.retries >= max_retries => Some(reply::Tries::Counted(state.retries)),
+        true => None,
+    };
+    if let Some(tries) = spent {
+        budget.clear();
+        let line = reply::spent_line(tries, &found);
         return Ok(Answer::Spent(reply::spent(payload.agent, &line), line));
     }
-    budget::record(&payload, used + 1, &text);
+    budget.record(state.retries + 1, &text);
     Ok(Answer::Block(reply::block(
         payload.agent,
         &reply::reason(

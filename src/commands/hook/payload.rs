@@ -45,6 +45,9 @@ pub struct Payload {
     pub stop_hook_active: bool,
     /// Cursor: how many follow-ups this turn has had.
     pub loop_count: Option<u64>,
+    /// The sub-agent that stopped (`agent_id` at `SubagentStop`); `None`
+    /// for the main agent.
+    pub agent_id: Option<String>,
 }
 
 /// Read a hook's input. `forced` names the tool (`--agent`); otherwise the
@@ -87,6 +90,10 @@ pub fn parse(input: &str, forced: Option<Agent>) -> Result<Payload, String> {
             .and_then(Value::as_bool)
             .unwrap_or(false),
         loop_count: object.get("loop_count").and_then(Value::as_u64),
+        agent_id: subagent
+            .then(|| text("agent_id"))
+            .flatten()
+            .filter(|s| !s.is_empty()),
     })
 }
 

@@ -14,6 +14,13 @@ const QUOTE: usize = 80;
 /// The longest card rewrite a reason shows.
 const REWRITE: usize = 8 << 10;
 
+/// The most findings a reason lists one by one; the rest are counted by
+/// rule, so that a reason stays a few kilobytes whatever the answer holds.
+pub const SHOWN: usize = 20;
+
+/// The most characters of a finding's message or help a reason shows.
+const WORDS: usize = 400;
+
 /// The reason for the model: one line a finding (code, name, where, the
 /// text at fault, what is wrong, how to fix it), then, when the answer's
 /// card has findings `fmt` can put right, the card as `boardlint fmt`
@@ -28,7 +35,11 @@ pub fn reason(text: &str, found: &[Diagnostic], rewrite: Option<&str>) -> String
         count(found.len(), "problem"),
         if found.len() == 1 { "s" } else { "" },
     );
-    for d in found {
+    // The most severe first, each in the order of the answer.
+    let mut order: Vec<&Diagnostic> = found.iter().collect();
+    order.sort_by_key(|d| (std::cmp::Reverse(d.severity), d.span.start));
+    let (listed, rest) = order.split_at(order.len().min(SHOWN));
+    for d in listed {
         let at = lines.position(d.span.start.min(shown.len()));
         out.push_str(&format!("- {} {} (line {}", d.code, d.name, at.line));
         if let Some(q) = quote(shown, &d.span) {
@@ -39,6 +50,24 @@ pub fn reason(text: &str, found: &[Diagnostic], rewrite: Option<&str>) -> String
             out.push_str(&format!(". Fix: {}", one_line(&d.help)));
         }
         out.push('\n');
+    }
+    if !rest.is_empty() {
+        let mut by_rule: Vec<(&str, &str, usize)> = Vec::new();
+        for d in rest {
+            match by_rule.iter_mut().find(|(code, _, _)| *code == d.code) {
+                Some(entry) => entry.2 += 1,
+                None => by_rule.push((d.code, d.name, 1)),
+            }
+        }
+        let counted: Vec<String> = by_rule
+            .iter()
+            .map(|(code, name, n)| format!("{n} × {code} {name}"))
+            .collect();
+        out.push_str(&format!(
+            "- and {} more not listed: {}. Fix the ones above first; the rest are of the same rules or less severe.\n",
+            rest.len(),
+            counted.join(", ")
+        ));
     }
     if let Some(rewrite) = rewrite.filter(|r| r.len() <= REWRITE) {
         out.push_str(
@@ -82,18 +111,35 @@ pub fn spent(agent: Agent, line: &str) -> Option<String> {
     }
 }
 
+/// How many times the answer was sent back before the turn is let end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tries {
+    Counted(usize),
+    /// The count could not be kept (no session id, no state directory).
+    Unknown,
+}
+
 /// The user's line when the retries are spent.
-pub fn spent_line(retries: usize, found: &[Diagnostic]) -> String {
-    let mut codes: Vec<String> = found
-        .iter()
-        .map(|d| format!("{} {}", d.code, d.name))
-        .collect();
-    codes.dedup();
-    format!(
-        "boardlint: the answer still breaks the agent protocol after {}: {}",
-        count(retries, "retry"),
-        codes.join(", ")
-    )
+pub fn spent_line(tries: Tries, found: &[Diagnostic]) -> String {
+    let mut codes: Vec<String> = Vec::new();
+    for d in found {
+        let code = format!("{} {}", d.code, d.name);
+        if !codes.contains(&code) {
+            codes.push(code);
+        }
+    }
+    let when = match tries {
+        Tries::Counted(0) => {
+            "still breaks the agent protocol (`hook.max-retries` is 0: it is not sent back)"
+                .to_string()
+        }
+        Tries::Counted(n) => format!(
+            "still breaks the agent protocol after {}",
+            count(n, "retry")
+        ),
+        Tries::Unknown => "still breaks the agent protocol after a retry (how many could not be counted: no session id or no state directory)".to_string(),
+    };
+    format!("boardlint: the answer {when}: {}", codes.join(", "))
 }
 
 fn count(n: usize, what: &str) -> String {
@@ -118,8 +164,13 @@ fn quote(text: &str, span: &std::ops::Range<usize>) -> Option<String> {
     Some(q.replace('`', "'"))
 }
 
+/// A text on one line, at most [`WORDS`] characters.
 fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let line = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    match line.char_indices().nth(WORDS) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line,
+    }
 }
 
 #[cfg(test)]
@@ -194,10 +245,35 @@ mod tests {
             json!({"systemMessage": "l"})
         );
         assert_eq!(spent(Agent::Cursor, "l"), None);
-        let line = spent_line(2, &[finding("L001", 0..1), finding("L001", 2..3)]);
+        let line = spent_line(
+            Tries::Counted(2),
+            &[finding("L001", 0..1), finding("L001", 2..3)],
+        );
         assert!(
             line.ends_with("after 2 retries: L001 self-invocation"),
             "{line}"
         );
+        let line = spent_line(Tries::Counted(1), &[finding("L001", 0..1)]);
+        assert!(line.contains("after 1 retry:"), "{line}");
+        let line = spent_line(Tries::Unknown, &[finding("L001", 0..1)]);
+        assert!(!line.contains("retries"), "{line}");
+    }
+
+    #[test]
+    fn a_reason_lists_the_most_severe_findings_and_counts_the_rest() {
+        let text = "x\n".repeat(5000);
+        let mut found: Vec<Diagnostic> = (0..5000)
+            .map(|i| finding("L001", 2 * i..2 * i + 1))
+            .collect();
+        found[4000].severity = crate::diagnostic::Severity::Error;
+        for d in &mut found[..4000] {
+            d.severity = crate::diagnostic::Severity::Warning;
+        }
+        let r = reason(&text, &found, None);
+        assert!(r.len() < 8 << 10, "{} bytes", r.len());
+        assert_eq!(r.matches("\n- L001 ").count(), SHOWN, "{r}");
+        // The error comes first, wherever it is.
+        assert!(r.contains("- L001 self-invocation (line 4001"), "{r}");
+        assert!(r.contains("- and 4980 more not listed: 4980 × L001"), "{r}");
     }
 }
