@@ -17,7 +17,7 @@ cd "$root/fuzz"
 
 seconds="${1:-600}"
 shift || true
-all=(check_transcript fmt scanner decision_log handoff transition handshake session_log config)
+all=(check_transcript fmt scanner decision_log handoff transition handshake session_log config hook_payload)
 targets=("${@:-${all[@]}}")
 if [ "$#" -eq 0 ]; then targets=("${all[@]}"); fi
 
@@ -35,6 +35,7 @@ seeds() {
         handshake) find "$f"/H* -name '*.jsonl' ;;
         session_log) find "$f"/A* "$root/tests/sessions" -name '*.json*' ;;
         config) find "$root/src/config" "$root/fuzz/seeds/config" -name "*.yaml" ;;
+        hook_payload) find "$root/fuzz/seeds/hook" -name "*.json" ;;
     esac
 }
 

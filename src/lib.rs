@@ -107,6 +107,12 @@ pub mod internals {
         };
         crate::engine::check_session(format, source, &settings, file).len()
     }
+
+    /// One stop-hook input, decided as `boardlint hook` decides it: the
+    /// reply for the agent tool, or why the answer could not be checked.
+    pub fn hook_answer(input: String) -> Result<Option<String>, String> {
+        crate::commands::hook::answer_input(input)
+    }
 }
 
 /// Every rule boardlint has, in the order `boardlint rule --all` lists them.

@@ -179,6 +179,31 @@ fn read_input() -> Result<String, String> {
 
 fn decide(flags: Flags, started: Instant, news: &mpsc::Sender<News>) -> Result<Answer, String> {
     let input = read_input()?;
+    decide_on(flags, started, news, input)
+}
+
+/// One hook input, decided as `boardlint hook` decides it (the fuzz
+/// target's entry): whether it was checked, and the reply, if any.
+#[cfg(feature = "internals")]
+pub fn answer_input(input: String) -> Result<Option<String>, String> {
+    let flags = Flags {
+        agent: None,
+        fail_on: FailOn::Error,
+    };
+    let (news, _) = mpsc::channel();
+    Ok(match decide_on(flags, Instant::now(), &news, input)? {
+        Answer::Pass => None,
+        Answer::Block(reply) => Some(reply),
+        Answer::Spent(reply, line) => Some(reply.unwrap_or(line)),
+    })
+}
+
+fn decide_on(
+    flags: Flags,
+    started: Instant,
+    news: &mpsc::Sender<News>,
+    input: String,
+) -> Result<Answer, String> {
     let payload = payload::parse(&input, flags.agent)?;
     drop(input);
     let Some(text) = payload.text.clone() else {
