@@ -386,3 +386,16 @@ fn a_long_log_is_read_in_bounded_memory() {
         serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout} {stderr}"));
     assert!(r["reason"].as_str().unwrap().contains("B001"), "{r}");
 }
+
+#[test]
+fn a_payload_that_starts_with_a_byte_order_mark_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &["CEO: The board meets today."]);
+    let input = format!(
+        "\u{feff}{}",
+        payload("claude", dir.path(), &log, SELFISH, false)
+    );
+    let (code, out, err) = hook(dir.path(), &input, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(reply(&out)["decision"], "block", "{err}");
+}

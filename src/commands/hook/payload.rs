@@ -54,6 +54,9 @@ pub struct Payload {
 /// event name and the keys tell it. An input that is no stop event of a
 /// known tool is an error saying why.
 pub fn parse(input: &str, forced: Option<Agent>) -> Result<Payload, String> {
+    // A byte-order mark before the JSON (as Cursor on Windows sends it) is
+    // no part of it.
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
     let value: Value =
         serde_json::from_str(input).map_err(|e| format!("the hook's input is not JSON ({e})"))?;
     let Some(object) = value.as_object() else {
@@ -132,6 +135,8 @@ mod tests {
             p.transcript,
             Some(PathBuf::from("/h/.claude/projects/p/s.jsonl"))
         );
+        let with_bom = format!("\u{feff}{claude}");
+        assert_eq!(parse(&with_bom, None).unwrap(), p);
         let p = parse(codex, None).unwrap();
         assert_eq!((p.agent, p.stop_hook_active), (Agent::Codex, true));
         let p = parse(gemini, None).unwrap();
