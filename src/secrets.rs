@@ -9,7 +9,8 @@
 //! redaction only) other long high-entropy strings. [`redact_diagnostics`]
 //! hides what it finds in a diagnostic's message, label, help and related
 //! labels, and marks the bytes of the source around each diagnostic so that
-//! no excerpt shows them.
+//! no excerpt shows them; [`keep_in_place`] cuts an edit of the source so
+//! that it writes out no credential it keeps.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -1141,6 +1142,43 @@ pub fn scrub(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The edits that turn `source[replaced]` into `inserted` without writing
+/// out any credential `inserted` holds: each stays where it already is in
+/// the source, and only the text around it is replaced. In source order,
+/// as (bytes of the source, their replacement), none empty; `None` when a
+/// credential of `inserted` is not in `source[replaced]` in the same order
+/// (the edit would have to write it), or when a replacement would still
+/// quote a credential of the source.
+pub fn keep_in_place(
+    source: &str,
+    replaced: Range<usize>,
+    inserted: &str,
+) -> Option<Vec<(Range<usize>, String)>> {
+    let region = source.get(replaced.clone())?;
+    let base = replaced.start;
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    let mut edit = |old: Range<usize>, new: &str| {
+        if !old.is_empty() || !new.is_empty() {
+            edits.push((base + old.start..base + old.end, new.to_string()));
+        }
+    };
+    let (mut old, mut new) = (0, 0);
+    for s in find(inserted) {
+        let secret = &inserted[s.range.clone()];
+        let at = old + memchr::memmem::find(&region.as_bytes()[old..], secret.as_bytes())?;
+        edit(old..at, &inserted[new..s.range.start]);
+        old = at + secret.len();
+        new = s.range.end;
+    }
+    edit(old..region.len(), &inserted[new..]);
+    let kept: Vec<Secret> = find(region);
+    let quotes = edits.iter().any(|(_, text)| {
+        kept.iter()
+            .any(|k| hide_quoted(text, &region[k.range.clone()]).is_some())
+    });
+    (!quotes).then_some(edits)
+}
+
 /// The shortest leading part of a secret found in the source that, quoted
 /// on its own in a message, is hidden too (a rule may cut a quote short).
 const QUOTED_PART: usize = 8;
@@ -1837,6 +1875,37 @@ mod tests {
             "status `redis://u:[redacted, 4 characters]@cache`"
         );
         assert_eq!(d[0].help, "write `Confidence: high`");
+    }
+
+    /// An edit keeps each credential where it is in the source and
+    /// replaces the text around it; the edits still make the new text.
+    #[test]
+    fn an_edit_never_writes_out_a_credential_it_keeps() {
+        let key = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+        let url = "postgres://u:Hunter2Secret@db/app";
+        let source = format!("keep\nA {key}\nB {url}\nkeep\n");
+        let from = source.find('A').unwrap();
+        let to = source.rfind("keep").unwrap();
+        let inserted = format!("B, with {key}\nA: {url}\n");
+        let edits = keep_in_place(&source, from..to, &inserted).unwrap();
+        let mut applied = source.clone();
+        for (range, text) in edits.iter().rev() {
+            assert!(
+                !text.contains("ghp_") && !text.contains("Hunter2"),
+                "{text}"
+            );
+            applied.replace_range(range.clone(), text);
+        }
+        assert_eq!(applied, format!("keep\n{inserted}keep\n"));
+        // No credential: the one edit as it was.
+        assert_eq!(
+            keep_in_place("a\nb\n", 2..4, "c\n"),
+            Some(vec![(2..4, "c\n".to_string())])
+        );
+        // A credential the edit would have to write: none.
+        assert_eq!(keep_in_place("a\nb\n", 2..4, &format!("{key}\n")), None);
+        let swapped = format!("B {url}\nA {key}\n");
+        assert_eq!(keep_in_place(&source, from..to, &swapped), None);
     }
 
     #[test]

@@ -20,6 +20,15 @@ blocked_by: []\nnext_allowed: review\n";
 
 const EVENT: &str = r#"{"at":"2026-03-05T14:00:00Z","task_id":"PAY-412","stage":"implement","attempt":1,"prev_state":null,"new_state":"queued","actor":"orchestrator","refs":{"input":"3f9c2ab","output":null}}"#;
 
+/// A founder card whose WHY THIS MATTERS comes before WHAT (C003), with
+/// the credential in it.
+const CARD: &str = "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n📊 CRO — Q2 pipeline coverage\n\n\
+BOTTOM LINE\nPipeline already covers the Q2 target, so keep the current plan. — Confidence: 🟡 Medium\n\n\
+WHY THIS MATTERS\nThe export ran as {S} for the quarter.\n\n\
+WHAT\n• Open pipeline is $4.6M against a $1.5M target [VERIFIED: CRM export 2026-03-02] 🟢\n\n\
+HOW TO ACT\n1. Run a deal review on the top five opportunities → CRO → 2026-03-13\n\n\
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n";
+
 const CLAUDE_USER: &str = r#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s1","timestamp":"2026-03-05T14:00:00Z","isSidechain":false,"message":{"role":"user","content":"Plan the Q3 hiring budget."}}"#;
 
 /// Every rule that quotes its input: the rule, the file, and its text with
@@ -71,6 +80,9 @@ fn cases() -> Vec<(&'static str, &'static str, String)> {
                 r#"{"type":"user","uuid":"u2","parentUuid":"u1","sessionId":"s1","timestamp":"2026-03-05T14:00:06Z","isSidechain":false,"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"{S}","content":"q3"}]}}"#
             ),
         ),
+        // `fmt` moves WHY THIS MATTERS after WHAT: SARIF's fix replaces
+        // the lines around the credential, never writes it out.
+        ("C003", "c003.md", CARD.to_string()),
         (
             "A004",
             "a004.jsonl",
@@ -160,6 +172,17 @@ fn no_rule_and_no_format_shows_a_credential() {
             );
             assert!(!out.contains(shown), "{format} shows {shown}:\n{out}");
         }
+        // SARIF offers the card's fix, cut around the credential.
+        let sarif: serde_json::Value = serde_json::from_str(&run(root.path(), "sarif")).unwrap();
+        let fixes = sarif["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["ruleId"] == "C003")
+            .filter_map(|r| r["fixes"][0]["artifactChanges"][0]["replacements"].as_array())
+            .next()
+            .unwrap_or_else(|| panic!("no fix for C003 with {secret}"));
+        assert!(fixes.len() >= 2, "{fixes:?}");
     }
 }
 
