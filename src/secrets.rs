@@ -1,12 +1,16 @@
 //! Credentials: the one detector that the secret rules (P011, T013) report
 //! with and that every diagnostic passes through before it is printed.
 //!
-//! [`find`] locates credential-shaped text: private key blocks, AWS access
-//! key ids and secret access keys, GitHub tokens, `sk-` API keys, Slack
-//! tokens, JSON web tokens, and (for redaction only) other long
-//! high-entropy strings. [`redact_diagnostics`] hides what it finds in a
-//! diagnostic's message, label, help and related labels, and marks the
-//! bytes of the source around each diagnostic so that no excerpt shows them.
+//! [`find`] locates credential-shaped text: private key blocks, the
+//! prefixed tokens of the services whose shapes gitleaks' rule set
+//! describes (AWS, GitHub, GitLab, Stripe, Google, npm, Hugging Face, PyPI,
+//! SendGrid, Anthropic, OpenAI, Slack), `sk-` API keys, JSON web
+//! tokens, the password of a URL (`scheme://user:password@host`), and (for
+//! redaction only) other long high-entropy strings. [`redact_diagnostics`]
+//! hides what it finds in a diagnostic's message, label, help and related
+//! labels, and marks the bytes of the source around each diagnostic so that
+//! no excerpt shows them; [`keep_in_place`] cuts an edit of the source so
+//! that it writes out no credential it keeps.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -23,9 +27,20 @@ pub enum Kind {
     AwsKeyId,
     AwsSecret,
     GitHub,
+    GitLab,
+    Stripe,
+    Google,
+    Npm,
+    HuggingFace,
+    PyPi,
+    SendGrid,
+    Anthropic,
+    OpenAi,
     ApiKey,
     Slack,
     Jwt,
+    /// The password of a URL's user information.
+    UrlPassword,
     /// A long random-looking string: hidden from output, but not reported
     /// by a rule (hashes and encoded data look the same).
     HighEntropy,
@@ -39,9 +54,19 @@ impl Kind {
             Kind::AwsKeyId => "an AWS access key id",
             Kind::AwsSecret => "an AWS secret access key",
             Kind::GitHub => "a GitHub token",
+            Kind::GitLab => "a GitLab token",
+            Kind::Stripe => "a Stripe API key",
+            Kind::Google => "a Google API key",
+            Kind::Npm => "an npm token",
+            Kind::HuggingFace => "a Hugging Face token",
+            Kind::PyPi => "a PyPI token",
+            Kind::SendGrid => "a SendGrid API key",
+            Kind::Anthropic => "an Anthropic API key",
+            Kind::OpenAi => "an OpenAI API key",
             Kind::ApiKey => "an API key",
             Kind::Slack => "a Slack token",
             Kind::Jwt => "a JSON web token",
+            Kind::UrlPassword => "a password in a URL",
             Kind::HighEntropy => "a high-entropy string",
         }
     }
@@ -92,55 +117,597 @@ pub fn credential(value: &str) -> Option<&'static str> {
         .map(|s| s.kind.describe())
 }
 
-/// The prefixes that every prefixed credential form starts with, in the
-/// order of [`PREFIX_KINDS`].
-const PREFIXES: &[&str] = &[
-    "-----BEGIN",
-    "AKIA",
-    "ASIA",
-    "ghp_",
-    "gho_",
-    "ghs_",
-    "ghu_",
-    "ghr_",
+/// The bytes a credential's body is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Alphabet {
+    /// `A-Z a-z 0-9`
+    Alnum,
+    /// `A-Z a-z 0-9 _`
+    Word,
+    /// `A-Z a-z 0-9 _ -` (base64url)
+    WordDash,
+    /// `A-Z a-z 0-9 -`
+    AlnumDash,
+    /// `A-Z 0-9`
+    UpperDigit,
+    /// `A-Z a-z 0-9 _ - .`
+    Dotted,
+    /// What a URL's user information and host may hold (RFC 3986's
+    /// unreserved, percent-encoded, sub-delimiter bytes, `:` and `@`, less
+    /// the quotes that end a URL in prose).
+    Authority,
+}
+
+/// How many alphabets there are (the size of [`Scan`]'s cache).
+const ALPHABETS: usize = 7;
+
+impl Alphabet {
+    fn has(self, b: u8) -> bool {
+        match self {
+            Alphabet::Alnum => b.is_ascii_alphanumeric(),
+            Alphabet::Word => b.is_ascii_alphanumeric() || b == b'_',
+            Alphabet::WordDash => b.is_ascii_alphanumeric() || b == b'_' || b == b'-',
+            Alphabet::AlnumDash => b.is_ascii_alphanumeric() || b == b'-',
+            Alphabet::UpperDigit => b.is_ascii_uppercase() || b.is_ascii_digit(),
+            Alphabet::Dotted => b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.',
+            Alphabet::Authority => {
+                b.is_ascii_alphanumeric()
+                    || matches!(
+                        b,
+                        b'-' | b'.'
+                            | b'_'
+                            | b'~'
+                            | b'%'
+                            | b'!'
+                            | b'$'
+                            | b'&'
+                            | b'('
+                            | b')'
+                            | b'*'
+                            | b'+'
+                            | b','
+                            | b';'
+                            | b'='
+                            | b':'
+                            | b'@'
+                    )
+            }
+        }
+    }
+}
+
+/// What makes the body after a prefix a credential: `Some(length)` of the
+/// body taken (usually all of it), or `None`.
+type Check = fn(&[u8]) -> Option<usize>;
+
+/// How a credential that starts with a prefix goes on.
+#[derive(Clone, Copy)]
+enum Form {
+    /// A body of `alphabet` (as far as it runs), which `word` accepts at
+    /// the start of a word, and `glued` (if the prefix is distinctive
+    /// enough) right after a letter, digit or `_` as well (`xghp_…`).
+    Token {
+        alphabet: Alphabet,
+        word: Check,
+        glued: Option<Check>,
+    },
+    /// `-----BEGIN … PRIVATE KEY-----` to its END line.
+    PrivateKey,
+    /// `eyJ….eyJ….signature`.
+    Jwt,
+    /// `scheme://user:password@host`, keyed on its `://`.
+    Url,
+}
+
+/// One credential form: its prefix, its kind, and how it goes on.
+struct Shape {
+    prefix: &'static str,
+    kind: Kind,
+    form: Form,
+}
+
+const fn token(prefix: &'static str, kind: Kind, alphabet: Alphabet, word: Check) -> Shape {
+    Shape {
+        prefix,
+        kind,
+        form: Form::Token {
+            alphabet,
+            word,
+            glued: None,
+        },
+    }
+}
+
+/// A distinctive prefix with a body of a fixed shape, which counts glued
+/// to the word before it when `glued` accepts its body.
+const fn distinctive(
+    prefix: &'static str,
+    kind: Kind,
+    alphabet: Alphabet,
+    word: Check,
+    glued: Check,
+) -> Shape {
+    Shape {
+        prefix,
+        kind,
+        form: Form::Token {
+            alphabet,
+            word,
+            glued: Some(glued),
+        },
+    }
+}
+
+/// Every credential form with a prefix, after the shapes of gitleaks'
+/// rule set (`config/gitleaks.toml`, v8.30.1) where it has one.
+const SHAPES: &[Shape] = &[
+    Shape {
+        prefix: "-----BEGIN",
+        kind: Kind::PrivateKey,
+        form: Form::PrivateKey,
+    },
+    distinctive(
+        "AKIA",
+        Kind::AwsKeyId,
+        Alphabet::UpperDigit,
+        at_least::<16>,
+        aws_key_id,
+    ),
+    distinctive(
+        "ASIA",
+        Kind::AwsKeyId,
+        Alphabet::UpperDigit,
+        at_least::<16>,
+        aws_key_id,
+    ),
+    distinctive("ghp_", Kind::GitHub, Alphabet::Word, at_least::<20>, github),
+    distinctive("gho_", Kind::GitHub, Alphabet::Word, at_least::<20>, github),
+    distinctive("ghs_", Kind::GitHub, Alphabet::Word, at_least::<20>, github),
+    distinctive("ghu_", Kind::GitHub, Alphabet::Word, at_least::<20>, github),
+    distinctive("ghr_", Kind::GitHub, Alphabet::Word, at_least::<20>, github),
+    distinctive(
+        "github_pat_",
+        Kind::GitHub,
+        Alphabet::Word,
+        at_least::<20>,
+        exactly::<82>,
+    ),
+    distinctive(
+        "glpat-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<20>,
+        gitlab::<20>,
+    ),
+    distinctive(
+        "glrt-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<20>,
+        gitlab::<20>,
+    ),
+    distinctive(
+        "gldt-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<20>,
+        gitlab::<20>,
+    ),
+    distinctive(
+        "glft-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<20>,
+        gitlab::<20>,
+    ),
+    distinctive(
+        "glffct-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<20>,
+        gitlab::<20>,
+    ),
+    distinctive(
+        "glsoat-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<20>,
+        gitlab::<20>,
+    ),
+    distinctive(
+        "glcbt-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<22>,
+        gitlab_job,
+    ),
+    distinctive(
+        "glimt-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<25>,
+        gitlab::<25>,
+    ),
+    distinctive(
+        "glptt-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<40>,
+        gitlab::<40>,
+    ),
+    distinctive(
+        "glagent-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<50>,
+        gitlab::<50>,
+    ),
+    distinctive(
+        "gloas-",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<64>,
+        gitlab::<64>,
+    ),
+    distinctive(
+        "GR1348941",
+        Kind::GitLab,
+        Alphabet::WordDash,
+        varied::<20>,
+        gitlab::<20>,
+    ),
+    distinctive(
+        "sk_live_",
+        Kind::Stripe,
+        Alphabet::Alnum,
+        stripe,
+        stripe_glued,
+    ),
+    distinctive(
+        "sk_test_",
+        Kind::Stripe,
+        Alphabet::Alnum,
+        stripe,
+        stripe_glued,
+    ),
+    distinctive(
+        "sk_prod_",
+        Kind::Stripe,
+        Alphabet::Alnum,
+        stripe,
+        stripe_glued,
+    ),
+    distinctive(
+        "rk_live_",
+        Kind::Stripe,
+        Alphabet::Alnum,
+        stripe,
+        stripe_glued,
+    ),
+    distinctive(
+        "rk_test_",
+        Kind::Stripe,
+        Alphabet::Alnum,
+        stripe,
+        stripe_glued,
+    ),
+    distinctive(
+        "rk_prod_",
+        Kind::Stripe,
+        Alphabet::Alnum,
+        stripe,
+        stripe_glued,
+    ),
+    distinctive("AIza", Kind::Google, Alphabet::WordDash, google, google),
+    token("npm_", Kind::Npm, Alphabet::Word, npm),
+    token("hf_", Kind::HuggingFace, Alphabet::Word, hugging_face),
+    distinctive(
+        "pypi-AgEIcHlwaS5vcmc",
+        Kind::PyPi,
+        Alphabet::WordDash,
+        at_least::<50>,
+        at_least::<50>,
+    ),
+    token("SG.", Kind::SendGrid, Alphabet::Dotted, sendgrid),
+    distinctive(
+        "sk-ant-",
+        Kind::Anthropic,
+        Alphabet::WordDash,
+        api_key,
+        anthropic,
+    ),
+    distinctive(
+        "sk-proj-",
+        Kind::OpenAi,
+        Alphabet::WordDash,
+        api_key,
+        openai,
+    ),
+    distinctive(
+        "sk-svcacct-",
+        Kind::OpenAi,
+        Alphabet::WordDash,
+        api_key,
+        openai,
+    ),
+    distinctive(
+        "sk-admin-",
+        Kind::OpenAi,
+        Alphabet::WordDash,
+        api_key,
+        openai,
+    ),
+    token("sk-", Kind::ApiKey, Alphabet::WordDash, api_key),
+    distinctive(
+        "xoxb-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    distinctive(
+        "xoxp-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    distinctive(
+        "xoxa-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    distinctive(
+        "xoxr-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    distinctive(
+        "xoxs-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    distinctive(
+        "xoxe-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    distinctive(
+        "xoxo-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    distinctive(
+        "xapp-",
+        Kind::Slack,
+        Alphabet::AlnumDash,
+        at_least::<10>,
+        slack,
+    ),
+    Shape {
+        prefix: "eyJ",
+        kind: Kind::Jwt,
+        form: Form::Jwt,
+    },
+    Shape {
+        prefix: "://",
+        kind: Kind::UrlPassword,
+        form: Form::Url,
+    },
+];
+
+/// Shannon entropy of `bytes`, in bits a byte.
+fn entropy(bytes: &[u8]) -> f64 {
+    let mut counts = [0u32; 256];
+    for &b in bytes {
+        counts[b as usize] += 1;
+    }
+    let n = bytes.len() as f64;
+    counts
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| {
+            let p = c as f64 / n;
+            -p * p.log2()
+        })
+        .sum()
+}
+
+fn has(body: &[u8], class: fn(&u8) -> bool) -> bool {
+    body.iter().any(class)
+}
+
+fn at_least<const N: usize>(body: &[u8]) -> Option<usize> {
+    (body.len() >= N).then_some(body.len())
+}
+
+fn exactly<const N: usize>(body: &[u8]) -> Option<usize> {
+    (body.len() == N && entropy(body) >= 3.0).then_some(N)
+}
+
+/// At least `N` bytes, and not a placeholder (`xxxx…`): three bits of
+/// entropy a byte, gitleaks' floor for these shapes.
+fn varied<const N: usize>(body: &[u8]) -> Option<usize> {
+    (body.len() >= N && entropy(body) >= 3.0).then_some(body.len())
+}
+
+/// 16 characters of base32 (`A-Z2-7`), varied.
+fn aws_key_id(body: &[u8]) -> Option<usize> {
+    let base32 = |b: &u8| b.is_ascii_uppercase() || (b'2'..=b'7').contains(b);
+    (body.len() == 16 && body.iter().all(base32) && entropy(body) >= 3.0).then_some(16)
+}
+
+/// 36 letters and digits, varied.
+fn github(body: &[u8]) -> Option<usize> {
+    (body.len() == 36 && body.iter().all(u8::is_ascii_alphanumeric) && entropy(body) >= 3.0)
+        .then_some(36)
+}
+
+/// `N` characters, or a routable token (`…` of 27 or more, then `.` and
+/// nine lower-case letters and digits), varied.
+fn gitlab<const N: usize>(body: &[u8]) -> Option<usize> {
+    let routable = body.len() >= 37 && body[body.len() - 10] == b'.';
+    ((body.len() == N || routable) && entropy(body) >= 3.0).then_some(body.len())
+}
+
+/// `glcbt-`: one to five letters and digits, `_`, then 20 characters.
+fn gitlab_job(body: &[u8]) -> Option<usize> {
+    let cut = body.iter().position(|&b| b == b'_')?;
+    ((1..=5).contains(&cut) && body.len() - cut - 1 == 20 && entropy(body) >= 3.0)
+        .then_some(body.len())
+}
+
+/// 10 or more letters and digits, varied, with a digit or both cases
+/// (`sk_test_configuration` is an identifier).
+fn stripe(body: &[u8]) -> Option<usize> {
+    let mixed = has(body, u8::is_ascii_digit)
+        || has(body, u8::is_ascii_uppercase) && has(body, u8::is_ascii_lowercase);
+    (body.len() >= 10 && mixed && entropy(body) >= 2.5).then_some(body.len())
+}
+
+/// Glued: 24 or more, with digits and both cases (`task_live_view` holds
+/// `sk_live_` but is an identifier).
+fn stripe_glued(body: &[u8]) -> Option<usize> {
+    let mixed = has(body, u8::is_ascii_digit)
+        && has(body, u8::is_ascii_uppercase)
+        && has(body, u8::is_ascii_lowercase);
+    (body.len() >= 24 && mixed && entropy(body) >= 3.0).then_some(body.len())
+}
+
+/// 35 characters of base64url, random-looking.
+fn google(body: &[u8]) -> Option<usize> {
+    (body.len() == 35 && entropy(body) >= 4.0).then_some(35)
+}
+
+/// 36 lower-case letters and digits (either case), varied.
+fn npm(body: &[u8]) -> Option<usize> {
+    (body.len() == 36
+        && body.iter().all(u8::is_ascii_alphanumeric)
+        && has(body, u8::is_ascii_digit)
+        && entropy(body) >= 3.0)
+        .then_some(36)
+}
+
+/// 34 letters of both cases, varied.
+fn hugging_face(body: &[u8]) -> Option<usize> {
+    (body.len() == 34
+        && body.iter().all(u8::is_ascii_alphabetic)
+        && has(body, u8::is_ascii_uppercase)
+        && has(body, u8::is_ascii_lowercase)
+        && entropy(body) >= 3.0)
+        .then_some(34)
+}
+
+/// `SG.` 22 characters, `.`, 43 characters (a full stop after it ends a
+/// sentence).
+fn sendgrid(body: &[u8]) -> Option<usize> {
+    let key = body.get(..66)?;
+    let dots = key.iter().filter(|&&b| b == b'.').count();
+    (key[22] == b'.' && dots == 1 && body[66..].iter().all(|&b| b == b'.') && entropy(key) >= 3.0)
+        .then_some(66)
+}
+
+/// An `sk-` key: 20 or more characters with a digit.
+fn api_key(body: &[u8]) -> Option<usize> {
+    (body.len() >= 20 && has(body, u8::is_ascii_digit)).then_some(body.len())
+}
+
+/// Glued: `api03-` or `admin01-`, 93 characters and `AA`.
+fn anthropic(body: &[u8]) -> Option<usize> {
+    let rest = body
+        .strip_prefix(b"api03-")
+        .or_else(|| body.strip_prefix(b"admin01-"))?;
+    (rest.len() == 95 && rest.ends_with(b"AA")).then_some(body.len())
+}
+
+/// Glued: a project, service account or admin key, which holds
+/// `T3BlbkFJ` (`OpenAI` in base64).
+fn openai(body: &[u8]) -> Option<usize> {
+    (body.len() >= 40 && memchr::memmem::find(body, b"T3BlbkFJ").is_some()).then_some(body.len())
+}
+
+/// Glued: groups of digits and characters joined by `-`, starting with a
+/// digit, 20 or more.
+fn slack(body: &[u8]) -> Option<usize> {
+    (body.len() >= 20 && body[0].is_ascii_digit() && body.contains(&b'-')).then_some(body.len())
+}
+
+/// What the scan looks for: each a prefix of the forms in [`SHAPES`] that
+/// start with it (`sk-` of `sk-ant-…`, `sk-proj-…` and `sk-…`; `xox` of
+/// the Slack tokens), so that there are no more than 32 and the automaton's
+/// prefilter stays its fastest kind. Their order puts alike prefixes into
+/// the same buckets of that prefilter (it assigns them by position), which
+/// was measured to read ordinary text fastest; any order finds the same.
+const ANCHORS: &[&str] = &[
+    "glagent-",
     "github_pat_",
+    "glsoat-",
+    "gho_",
     "sk-",
-    "xoxb-",
-    "xoxp-",
-    "xoxa-",
-    "xoxr-",
-    "xoxs-",
-    "xoxe-",
+    "xox",
+    "AKIA",
     "eyJ",
+    "ghr_",
+    "GR1348941",
+    "glf",
+    "gldt-",
+    "sk_",
+    "hf_",
+    "ASIA",
+    "://",
+    "ghs_",
+    "glcbt-",
+    "npm_",
+    "gloas-",
+    "rk_",
+    "xapp-",
+    "AIza",
+    "-----BEGIN",
+    "ghu_",
+    "glrt-",
+    "glp",
+    "glimt-",
+    "SG.",
+    "ghp_",
+    "pypi-AgEIcHlwaS5vcmc",
 ];
 
-const PREFIX_KINDS: &[Kind] = &[
-    Kind::PrivateKey,
-    Kind::AwsKeyId,
-    Kind::AwsKeyId,
-    Kind::GitHub,
-    Kind::GitHub,
-    Kind::GitHub,
-    Kind::GitHub,
-    Kind::GitHub,
-    Kind::GitHub,
-    Kind::ApiKey,
-    Kind::Slack,
-    Kind::Slack,
-    Kind::Slack,
-    Kind::Slack,
-    Kind::Slack,
-    Kind::Slack,
-    Kind::Jwt,
-];
+/// The automaton over [`ANCHORS`], and for each anchor the forms that
+/// start with it, longest first.
+struct Prefixes {
+    automaton: AhoCorasick,
+    shapes: Vec<Vec<&'static Shape>>,
+}
 
-fn prefixes() -> Option<&'static AhoCorasick> {
-    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+fn prefixes() -> Option<&'static Prefixes> {
+    static AC: OnceLock<Option<Prefixes>> = OnceLock::new();
     AC.get_or_init(|| {
-        AhoCorasick::builder()
+        let automaton = AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
-            .build(PREFIXES)
-            .ok()
+            .build(ANCHORS)
+            .ok()?;
+        let shapes = ANCHORS
+            .iter()
+            .map(|anchor| {
+                let mut of: Vec<&Shape> = SHAPES
+                    .iter()
+                    .filter(|s| s.prefix.starts_with(anchor))
+                    .collect();
+                of.sort_by_key(|s| std::cmp::Reverse(s.prefix.len()));
+                of
+            })
+            .collect();
+        Some(Prefixes { automaton, shapes })
     })
     .as_ref()
 }
@@ -156,25 +723,7 @@ pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
     let bytes = text.as_bytes();
     let start = within.start.min(bytes.len());
     let within = start..within.end.min(bytes.len()).max(start);
-    let mut found = Vec::new();
-    if let Some(ac) = prefixes() {
-        let input = aho_corasick::Input::new(bytes).range(within.clone());
-        for m in ac.find_iter(input) {
-            if found
-                .last()
-                .is_some_and(|s: &Secret| s.range.end > m.start())
-            {
-                continue;
-            }
-            let kind = PREFIX_KINDS[m.pattern().as_usize()];
-            if let Some(end) = validate(bytes, m.start(), m.end(), kind) {
-                found.push(Secret {
-                    range: m.start()..end,
-                    kind,
-                });
-            }
-        }
-    }
+    let found = prefixed(bytes, within.clone(), &mut None);
     // Long random-looking runs of the base64 alphabet: AWS secret access
     // keys (40 characters), private key bodies, other keys.
     let mut extra = Vec::new();
@@ -188,8 +737,8 @@ pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
         }
         // `i` is where the text starts, a line starts, or a byte outside
         // the alphabet was: never inside a run.
-        if let Some(j) = (i..i + RUN).rev().find(|&j| !base64(bytes[j])) {
-            i = j + 1;
+        if let Some(j) = bytes[i..i + RUN].iter().rposition(|&b| !base64(b)) {
+            i += j + 1;
             continue;
         }
         let start = i;
@@ -238,6 +787,56 @@ pub fn find_in(text: &str, within: Range<usize>) -> Vec<Secret> {
     merged
 }
 
+/// The prefixed credentials that start in `within`, in order, none
+/// overlapping, read with `scan` (made at the first prefix: most texts, a
+/// message, hold none).
+fn prefixed<'a>(bytes: &'a [u8], within: Range<usize>, scan: &mut Option<Scan<'a>>) -> Vec<Secret> {
+    let mut found: Vec<Secret> = Vec::new();
+    let Some(prefixes) = prefixes() else {
+        return found;
+    };
+    // A URL's password waits until what its user part holds (a token as
+    // the user name) is found, so that the list stays in order.
+    let mut password: Option<Secret> = None;
+    let input = aho_corasick::Input::new(bytes).range(within);
+    for m in prefixes.automaton.find_iter(input) {
+        if let Some(p) = password.take() {
+            match p.range.end <= m.start() {
+                true => found.push(p),
+                false => password = Some(p),
+            }
+        }
+        let inside = found.last().is_some_and(|s| s.range.end > m.start())
+            || password
+                .as_ref()
+                .is_some_and(|p| p.range.start <= m.start());
+        if inside {
+            continue;
+        }
+        let shapes = &prefixes.shapes[m.pattern().as_usize()];
+        let scan = scan.get_or_insert_with(|| Scan::new(bytes));
+        let Some(secret) = shapes
+            .iter()
+            .find_map(|shape| scan.secret(m.start(), shape))
+        else {
+            continue;
+        };
+        match (&mut password, secret.kind) {
+            (None, Kind::UrlPassword) => password = Some(secret),
+            // A `://` in a URL's user part is no URL of its own.
+            (Some(_), Kind::UrlPassword) => {}
+            // A token as the user name that runs into the password (never,
+            // as `:` ends every token): hide both as one.
+            (Some(p), _) if secret.range.end > p.range.start => {
+                p.range = secret.range.start..p.range.end.max(secret.range.end);
+            }
+            _ => found.push(secret),
+        }
+    }
+    found.extend(password);
+    found
+}
+
 /// The shortest run of the base64 alphabet taken for a key.
 const RUN: usize = 40;
 
@@ -265,93 +864,264 @@ fn random_looking(run: &[u8]) -> bool {
     let upper = run.iter().any(u8::is_ascii_uppercase);
     let lower = run.iter().any(u8::is_ascii_lowercase);
     let digit = run.iter().any(u8::is_ascii_digit);
-    if !(upper && lower && digit) {
-        return false;
-    }
-    let mut counts = [0u32; 256];
-    for &b in run {
-        counts[b as usize] += 1;
-    }
-    let n = run.len() as f64;
-    let entropy: f64 = counts
-        .iter()
-        .filter(|&&c| c > 0)
-        .map(|&c| {
-            let p = c as f64 / n;
-            -p * p.log2()
-        })
-        .sum();
-    entropy >= 4.5
+    upper && lower && digit && entropy(run) >= 4.5
 }
 
-/// Where a credential that starts with a prefix at `start..prefix_end`
-/// ends, or `None` when what follows is not one.
-fn validate(bytes: &[u8], start: usize, prefix_end: usize, kind: Kind) -> Option<usize> {
-    let run = |from: usize, ok: &dyn Fn(u8) -> bool| {
+/// One scan of a text for prefixed credentials, which remembers where the
+/// last run of each alphabet, and the last line, ended: the prefixes come
+/// in order, so a run or a line is read once however many prefixes it
+/// holds (`eyJeyJeyJ…` costs what its length does).
+struct Scan<'a> {
+    bytes: &'a [u8],
+    /// For each alphabet: a start, and where the run from it ends.
+    runs: [(usize, usize); ALPHABETS],
+    /// A position, and where its line ends.
+    line: (usize, usize),
+    /// A position, the next `PRIVATE KEY` on its line from there, and
+    /// where the line ends.
+    private: (usize, Option<usize>, usize),
+    /// How many bytes it has read.
+    #[cfg(test)]
+    read: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn new(bytes: &'a [u8]) -> Scan<'a> {
+        Scan {
+            bytes,
+            runs: [(usize::MAX, 0); ALPHABETS],
+            line: (usize::MAX, 0),
+            private: (usize::MAX, None, 0),
+            #[cfg(test)]
+            read: 0,
+        }
+    }
+
+    /// Count `n` bytes read (for the test that the scan is linear).
+    fn reads(&mut self, n: usize) {
+        #[cfg(test)]
+        {
+            self.read += n;
+        }
+        let _ = n;
+    }
+
+    /// Where the run of `alphabet` from `from` ends.
+    fn run(&mut self, from: usize, alphabet: Alphabet) -> usize {
+        let (start, end) = self.runs[alphabet as usize];
+        if start <= from && from <= end {
+            return end;
+        }
         let mut end = from;
-        while end < bytes.len() && ok(bytes[end]) {
+        while end < self.bytes.len() && alphabet.has(self.bytes[end]) {
             end += 1;
         }
+        self.runs[alphabet as usize] = (from, end);
+        self.reads(end - from);
         end
-    };
-    if kind != Kind::PrivateKey && word_char_before(bytes, start) {
-        return None;
     }
-    match kind {
-        Kind::PrivateKey => {
-            // `-----BEGIN … PRIVATE KEY-----`, to the matching END line or,
-            // when there is none, the end of the text.
-            let line_end =
-                memchr::memchr(b'\n', &bytes[prefix_end..]).map_or(bytes.len(), |i| prefix_end + i);
-            let header = &bytes[prefix_end..line_end];
-            memchr::memmem::find(header, b"PRIVATE KEY")?;
-            let end = memchr::memmem::find(&bytes[line_end..], b"-----END")
-                .map(|i| line_end + i + "-----END".len())
-                .map(|at| {
-                    let close = memchr::memmem::find(&bytes[at..], b"-----");
-                    close.map_or(bytes.len(), |i| at + i + 5)
+
+    fn line_end(&mut self, from: usize) -> usize {
+        let (start, end) = self.line;
+        if start <= from && from <= end {
+            return end;
+        }
+        let end = memchr::memchr(b'\n', &self.bytes[from..]).map_or(self.bytes.len(), |i| from + i);
+        self.line = (from, end);
+        self.reads(end - from);
+        end
+    }
+
+    /// Where the next `PRIVATE KEY` from `from` on its line is.
+    fn private_key(&mut self, from: usize) -> Option<usize> {
+        let line_end = self.line_end(from);
+        // The last search was on this line, from before `from`, and what it
+        // found (or that it found nothing) is still ahead.
+        let (start, next, end) = self.private;
+        if start <= from && end == line_end && next.is_none_or(|at| at >= from) {
+            return next;
+        }
+        let next =
+            memchr::memmem::find(&self.bytes[from..line_end], b"PRIVATE KEY").map(|i| from + i);
+        self.private = (from, next, line_end);
+        self.reads(line_end - from);
+        next
+    }
+
+    /// The credential of form `shape` at `start`, if its prefix is there
+    /// and what follows makes one.
+    fn secret(&mut self, start: usize, shape: &Shape) -> Option<Secret> {
+        let Shape { prefix, kind, form } = *shape;
+        let bytes = self.bytes;
+        if !bytes[start..].starts_with(prefix.as_bytes()) {
+            return None;
+        }
+        let prefix_end = start + prefix.len();
+        let glued = word_char_before(bytes, start);
+        let end = match form {
+            Form::PrivateKey => self.private_key_end(prefix_end)?,
+            Form::Jwt if glued => return None,
+            Form::Jwt => self.jwt_end(start, prefix_end)?,
+            Form::Url => {
+                return self.url_password(start).map(|range| Secret {
+                    range,
+                    kind: Kind::UrlPassword,
                 })
-                .unwrap_or(bytes.len());
-            Some(end)
-        }
-        Kind::AwsKeyId => {
-            let end = run(prefix_end, &|b| {
-                b.is_ascii_uppercase() || b.is_ascii_digit()
-            });
-            (end - prefix_end >= 16).then_some(end)
-        }
-        Kind::GitHub => {
-            let end = run(prefix_end, &|b| b.is_ascii_alphanumeric() || b == b'_');
-            (end - prefix_end >= 20).then_some(end)
-        }
-        Kind::ApiKey => {
-            let end = run(prefix_end, &|b| {
-                b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
-            });
-            let key = &bytes[prefix_end..end];
-            (key.len() >= 20 && key.iter().any(u8::is_ascii_digit)).then_some(end)
-        }
-        Kind::Slack => {
-            let end = run(prefix_end, &|b| b.is_ascii_alphanumeric() || b == b'-');
-            (end - prefix_end >= 10).then_some(end)
-        }
-        Kind::Jwt => {
-            // header.payload.signature, base64url; the signature may be empty.
-            let url = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
-            let header = run(prefix_end, &url);
-            if header - start < 10 || bytes.get(header) != Some(&b'.') {
-                return None;
             }
-            let payload = run(header + 1, &url);
-            if payload - header - 1 < 10 {
-                return None;
+            Form::Token {
+                alphabet,
+                word,
+                glued: glued_check,
+            } => {
+                let check = match glued {
+                    true => glued_check,
+                    false => Some(word),
+                };
+                let mut end = self.run(prefix_end, alphabet);
+                if kind == Kind::GitLab {
+                    end = routable(bytes, end);
+                }
+                // The checks read the body's first bytes only, so that
+                // prefixes in a row (`sk-sk-sk-…`) cost a bounded amount
+                // each; a body they accept whole is taken whole.
+                let body = &bytes[prefix_end..end];
+                let window = &body[..body.len().min(CHECKED)];
+                self.reads(window.len());
+                let whole = |n: usize| if n == window.len() { body.len() } else { n };
+                // A quote cut short (`ghp_16C7e42F…`) shows no whole body:
+                // the start of one is enough, where the prefix counts.
+                let cut = check.is_some() && cut_short(bytes, end) && token_like(window);
+                let taken = check
+                    .and_then(|check| check(window))
+                    .or(cut.then_some(window.len()))
+                    .map(whole);
+                // (`sk-ant-…` or `sk-proj-…` that is not its vendor's shape
+                // is tried as an `sk-` key next.)
+                prefix_end + taken?
             }
-            if bytes.get(payload) != Some(&b'.') {
-                return None;
-            }
-            Some(run(payload + 1, &url))
+        };
+        Some(Secret {
+            range: start..end,
+            kind,
+        })
+    }
+
+    /// A private key block: a header that says `PRIVATE KEY`
+    /// (`-----BEGIN … PRIVATE KEY-----`), to the matching END marker (on a
+    /// later line, or on the same one when a value holds the block on one
+    /// line) or, when there is none, the end of the text.
+    fn private_key_end(&mut self, prefix_end: usize) -> Option<usize> {
+        let bytes = self.bytes;
+        let line_end = self.line_end(prefix_end);
+        let label = self.private_key(prefix_end)?;
+        let close = memchr::memmem::find(&bytes[prefix_end..line_end], b"-----")
+            .map_or(line_end, |i| prefix_end + i);
+        if label + "PRIVATE KEY".len() > close {
+            return None;
         }
-        Kind::AwsSecret | Kind::HighEntropy => None,
+        let from = (close + 5).min(line_end);
+        let end = memchr::memmem::find(&bytes[from..], b"-----END")
+            .map(|i| from + i + "-----END".len())
+            .map(|at| {
+                let close = memchr::memmem::find(&bytes[at..], b"-----");
+                close.map_or(bytes.len(), |i| at + i + 5)
+            })
+            .unwrap_or(bytes.len());
+        self.reads(end - prefix_end);
+        Some(end)
+    }
+
+    /// header.payload.signature, base64url; the signature may be empty.
+    /// Cut short, or with no signature, a header and a payload that is a
+    /// JSON object too (`eyJ…`) are one.
+    fn jwt_end(&mut self, start: usize, prefix_end: usize) -> Option<usize> {
+        let bytes = self.bytes;
+        let header = self.run(prefix_end, Alphabet::WordDash);
+        if header - start < 10 {
+            return None;
+        }
+        if bytes.get(header) != Some(&b'.') {
+            return cut_short(bytes, header).then_some(header);
+        }
+        let payload = self.run(header + 1, Alphabet::WordDash);
+        if payload - header - 1 < 10 {
+            return None;
+        }
+        if bytes.get(payload) != Some(&b'.') {
+            let object = bytes[header + 1..].starts_with(b"eyJ");
+            return (object || cut_short(bytes, payload)).then_some(payload);
+        }
+        Some(self.run(payload + 1, Alphabet::WordDash))
+    }
+
+    /// The password of `scheme://user:password@host` whose `://` is at
+    /// `at`: the user information is what comes before the last `@` of the
+    /// authority (which `/`, `?`, `#`, a space, a quote or a bracket ends),
+    /// and its password what comes after its first `:`. A password that is
+    /// a variable (`$DB_PASSWORD`) or already masked (`****`) is none.
+    fn url_password(&mut self, at: usize) -> Option<Range<usize>> {
+        let bytes = self.bytes;
+        let scheme = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
+        if at == 0 || !scheme(bytes[at - 1]) {
+            return None;
+        }
+        let from = at + 3;
+        let end = self.run(from, Alphabet::Authority);
+        let authority = &bytes[from..end];
+        let user_end = match memchr::memrchr(b'@', authority) {
+            Some(at) if at + 1 < authority.len() => at,
+            Some(_) => return None,
+            // A quote cut short in the password (`u:Hunter2Se…`), but not
+            // in a port (`localhost:80…`).
+            None if cut_short(bytes, end) => {
+                let colon = memchr::memchr(b':', authority)?;
+                let rest = &authority[colon + 1..];
+                if rest.is_empty() || rest.iter().all(u8::is_ascii_digit) {
+                    return None;
+                }
+                authority.len()
+            }
+            None => return None,
+        };
+        let colon = memchr::memchr(b':', &authority[..user_end])?;
+        let password = &authority[colon + 1..user_end];
+        if password.is_empty() || password[0] == b'$' || password.iter().all(|&b| b == b'*') {
+            return None;
+        }
+        Some(from + colon + 1..from + user_end)
+    }
+}
+
+/// How much of a token's body its checks read: more than any shape's
+/// fixed length or distinctive part (a routable GitLab token's 310).
+const CHECKED: usize = 512;
+
+/// Whether a quote cut short ends at `at` (the `…` every cut quote ends
+/// with).
+fn cut_short(bytes: &[u8], at: usize) -> bool {
+    bytes[at..].starts_with("…".as_bytes())
+}
+
+/// The start of a token's body: 8 or more characters, with a digit or
+/// both cases (`sk-learning…` is a word).
+fn token_like(body: &[u8]) -> bool {
+    body.len() >= 8
+        && (has(body, u8::is_ascii_digit)
+            || has(body, u8::is_ascii_uppercase) && has(body, u8::is_ascii_lowercase))
+}
+
+/// A routable GitLab token goes on after its body with `.` and nine
+/// lower-case letters and digits.
+fn routable(bytes: &[u8], end: usize) -> usize {
+    let suffix = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+    match bytes.get(end..end + 10) {
+        Some([b'.', rest @ ..])
+            if rest.iter().all(suffix)
+                && !bytes.get(end + 10).is_some_and(u8::is_ascii_alphanumeric) =>
+        {
+            end + 10
+        }
+        _ => end,
     }
 }
 
@@ -370,6 +1140,43 @@ pub fn scrub(text: &str) -> Cow<'_, str> {
     }
     out.push_str(&text[at..]);
     Cow::Owned(out)
+}
+
+/// The edits that turn `source[replaced]` into `inserted` without writing
+/// out any credential `inserted` holds: each stays where it already is in
+/// the source, and only the text around it is replaced. In source order,
+/// as (bytes of the source, their replacement), none empty; `None` when a
+/// credential of `inserted` is not in `source[replaced]` in the same order
+/// (the edit would have to write it), or when a replacement would still
+/// quote a credential of the source.
+pub fn keep_in_place(
+    source: &str,
+    replaced: Range<usize>,
+    inserted: &str,
+) -> Option<Vec<(Range<usize>, String)>> {
+    let region = source.get(replaced.clone())?;
+    let base = replaced.start;
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    let mut edit = |old: Range<usize>, new: &str| {
+        if !old.is_empty() || !new.is_empty() {
+            edits.push((base + old.start..base + old.end, new.to_string()));
+        }
+    };
+    let (mut old, mut new) = (0, 0);
+    for s in find(inserted) {
+        let secret = &inserted[s.range.clone()];
+        let at = old + memchr::memmem::find(&region.as_bytes()[old..], secret.as_bytes())?;
+        edit(old..at, &inserted[new..s.range.start]);
+        old = at + secret.len();
+        new = s.range.end;
+    }
+    edit(old..region.len(), &inserted[new..]);
+    let kept: Vec<Secret> = find(region);
+    let quotes = edits.iter().any(|(_, text)| {
+        kept.iter()
+            .any(|k| hide_quoted(text, &region[k.range.clone()]).is_some())
+    });
+    (!quotes).then_some(edits)
 }
 
 /// The shortest leading part of a secret found in the source that, quoted
@@ -423,7 +1230,13 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
     }
 }
 
+/// A text a rule wrote whole (`Cow::Borrowed`, a `'static` literal of the
+/// program) quotes nothing of the input: only the texts made from it are
+/// read.
 fn scrub_in_place(text: &mut Cow<'static, str>, quoted: &[&str]) {
+    if matches!(text, Cow::Borrowed(_)) {
+        return;
+    }
     if let Cow::Owned(clean) = scrub(text) {
         *text = Cow::Owned(clean);
     }
@@ -435,7 +1248,8 @@ fn scrub_in_place(text: &mut Cow<'static, str>, quoted: &[&str]) {
 }
 
 /// `text` with each quote of `secret` (whole, or its first
-/// [`QUOTED_PART`] characters or more, in any ASCII case) hidden.
+/// [`QUOTED_PART`] characters or more, in any ASCII case; a shorter secret
+/// whole, as a word) hidden.
 fn hide_quoted(text: &str, secret: &str) -> Option<String> {
     let head = secret.get(..QUOTED_PART.min(secret.len()))?;
     if head.len() < QUOTED_PART.min(secret.len()) || head.is_empty() {
@@ -443,27 +1257,43 @@ fn hide_quoted(text: &str, secret: &str) -> Option<String> {
     }
     let t = text.as_bytes();
     let s = secret.as_bytes();
+    let h = head.as_bytes();
+    // A secret shorter than a quoted part (a URL's password can be) is
+    // hidden where it is written whole, as a word of its own, so that a
+    // password `pass` leaves `passed` alone.
+    let short = s.len() < QUOTED_PART;
+    let word = |at: usize| t.get(at).is_some_and(u8::is_ascii_alphanumeric);
     let mut out: Option<String> = None;
     let mut copied = 0;
     let mut i = 0;
-    while i + head.len() <= t.len() {
-        if t[i..i + head.len()].eq_ignore_ascii_case(head.as_bytes()) {
-            let mut n = head.len();
-            while n < s.len() && i + n < t.len() && t[i + n].eq_ignore_ascii_case(&s[n]) {
-                n += 1;
-            }
-            // Whole characters only.
-            while !text.is_char_boundary(i + n) {
-                n -= 1;
-            }
-            let o = out.get_or_insert_with(String::new);
-            o.push_str(&text[copied..i]);
-            o.push_str(&redacted(&text[i..i + n]));
-            copied = i + n;
-            i += n.max(1);
-        } else {
-            i += 1;
+    // Only where the first byte is, in either case.
+    let (lower, upper) = (h[0].to_ascii_lowercase(), h[0].to_ascii_uppercase());
+    while let Some(k) = memchr::memchr2(lower, upper, &t[i..]) {
+        i += k;
+        if i + h.len() > t.len() {
+            break;
         }
+        let quoted = match short {
+            true => &t[i..i + s.len()] == s && !word(i + s.len()) && (i == 0 || !word(i - 1)),
+            false => t[i..i + h.len()].eq_ignore_ascii_case(h),
+        };
+        if !quoted {
+            i += 1;
+            continue;
+        }
+        let mut n = h.len();
+        while n < s.len() && i + n < t.len() && t[i + n].eq_ignore_ascii_case(&s[n]) {
+            n += 1;
+        }
+        // Whole characters only.
+        while !text.is_char_boundary(i + n) {
+            n -= 1;
+        }
+        let o = out.get_or_insert_with(String::new);
+        o.push_str(&text[copied..i]);
+        o.push_str(&redacted(&text[i..i + n]));
+        copied = i + n;
+        i += n.max(1);
     }
     out.map(|mut o| {
         o.push_str(&text[copied..]);
@@ -517,14 +1347,41 @@ mod tests {
     /// The values are made up.
     pub(crate) const SHAPES: &[(&str, Kind)] = &[
         ("AKIAIOSFODNN7EXAMPLE", Kind::AwsKeyId),
+        ("ASIAY34FZKBOKMUTVV7A", Kind::AwsKeyId),
         ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", Kind::AwsSecret),
         ("ghp_16C7e42F292c6912E7710c838347Ae178B4a", Kind::GitHub),
         (
             "github_pat_11ABCDEFG0abcdefghijkl_mnopqrstuvwxyzABCDEFGHIJ0123456789",
             Kind::GitHub,
         ),
-        ("sk-proj-4fJq9ZsX2bV7nK1mT8wR3yL6", Kind::ApiKey),
+        ("glpat-3aMimXCoWVuDPXsNIi7F", Kind::GitLab),
+        ("glpat-MFxFkM-R5Kjp1vRt_1fjORS-6il.01r4edt2s", Kind::GitLab),
+        ("glcbt-Ty4_Qwb8DwkNhFdnXsiVpzz6", Kind::GitLab),
+        ("gldt-BJXB3upSpHmn5RuvcQPU", Kind::GitLab),
+        ("sk_live_Qdy1W4WiC71xze0JoeskTUh7", Kind::Stripe),
+        ("rk_test_eZzjtttNHn21O2msrML38ZER", Kind::Stripe),
+        ("AIzazR6Kspdf9aqdwNOXd8iZY2jaai9sQjIkgf_", Kind::Google),
+        ("npm_dh65fa766r736fjr8f7mbuyhygdz1pnb4409", Kind::Npm),
+        ("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", Kind::HuggingFace),
+        (
+            "pypi-AgEIcHlwaS5vcmcuhsBrz9l1vcRv36JnYVjNZ1ZX63aU1K5FYkSPJzvqpp6lWRlSNHRGaNMfiyX",
+            Kind::PyPi,
+        ),
+        (
+            "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",
+            Kind::SendGrid,
+        ),
+        (
+            "sk-ant-api03-qHRrQawwLJ5DyMAA6jAZ6CIJjK2kYTcxhYoqeNnXFQ0DyqVv64KRyeK7qjvxOS6IWD9xxhGgljIOqgT8GcEYW2k-bYxSOAA",
+            Kind::Anthropic,
+        ),
+        ("sk-proj-4fJq9ZsX2bV7nK1mT8wR3yL6", Kind::OpenAi),
+        ("sk-4fJq9ZsX2bV7nK1mT8wR3yL6", Kind::ApiKey),
         ("xoxb-1234567890-abcdefABCDEF", Kind::Slack),
+        (
+            "xapp-1-5FK2Z9RI19R-6563212233079-58904dba41ecccc3fc1626e53a13043b026c48bbf33feff9243a8f506b40928b",
+            Kind::Slack,
+        ),
         (
             "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
             Kind::Jwt,
@@ -589,6 +1446,21 @@ mod tests {
         }
     }
 
+    /// A block held on one line (a value pasted from an environment
+    /// variable) ends at its own END marker, not at a later one.
+    #[test]
+    fn a_private_key_on_one_line_ends_on_that_line() {
+        let key = "-----BEGIN OPENSSH PRIVATE KEY----- Q7vL2mXk9RtP4wZs8NdY3hJc6FbG1aUe5KoV0iTqWnE -----END OPENSSH PRIVATE KEY-----";
+        let text = format!("a: {key}\nb: x\nc: {key}\n");
+        let found: Vec<&str> = find(&text).iter().map(|s| &text[s.range.clone()]).collect();
+        assert_eq!(found, [key, key]);
+        // The label belongs to the header, not to a later marker.
+        assert_eq!(
+            find("-----BEGIN CERTIFICATE----- x -----END PRIVATE KEY-----"),
+            vec![]
+        );
+    }
+
     #[test]
     fn finds_a_private_key_block_whole() {
         let text = "key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\nafter";
@@ -636,6 +1508,185 @@ mod tests {
         }
     }
 
+    /// The first of [`SHAPES`] of a kind.
+    fn shape(kind: Kind) -> &'static str {
+        SHAPES.iter().find(|(_, k)| *k == kind).unwrap().0
+    }
+
+    /// Each (text, the credentials in it, as (text, kind)).
+    fn finds(cases: &[(&str, &[(&str, Kind)])]) {
+        for (text, expected) in cases {
+            let found: Vec<(&str, Kind)> = find(text)
+                .into_iter()
+                .map(|s| (&text[s.range], s.kind))
+                .collect();
+            assert_eq!(found, *expected, "{text}");
+        }
+    }
+
+    /// The distinctive prefixes with a body of a fixed shape count glued
+    /// to the word before them; the range is the token's own.
+    #[test]
+    fn finds_a_distinctive_token_glued_to_a_word() {
+        let ghp = "ghp_LZaBytem5o7GtdFbHkDRjHH1e2TBHkyglziS";
+        let pat = "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";
+        let openai = "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";
+        let glued: &[(&str, Kind)] = &[
+            (ghp, Kind::GitHub),
+            (pat, Kind::GitHub),
+            ("glpat-3aMimXCoWVuDPXsNIi7F", Kind::GitLab),
+            ("AIzazR6Kspdf9aqdwNOXd8iZY2jaai9sQjIkgf_", Kind::Google),
+            (
+                "xoxb-82077390455-953029001747-DVbCrcZuQ1lcCCzQdqhDfNuv",
+                Kind::Slack,
+            ),
+            ("AKIAXXOP64QRAXYHIHQY", Kind::AwsKeyId),
+            ("sk_live_Qdy1W4WiC71xze0JoeskTUh7", Kind::Stripe),
+            (shape(Kind::PyPi), Kind::PyPi),
+            (shape(Kind::Anthropic), Kind::Anthropic),
+            (openai, Kind::OpenAi),
+        ];
+        for (token, kind) in glued {
+            for before in ["x", "_", "7", "prefix_"] {
+                let text = format!("value: {before}{token} end");
+                let at = text.find(token).unwrap();
+                assert_eq!(
+                    find(&text),
+                    vec![Secret {
+                        range: at..at + token.len(),
+                        kind: *kind
+                    }],
+                    "{text}"
+                );
+            }
+        }
+        // Glued, a body of the wrong length or alphabet is no token.
+        for text in [
+            "xghp_LZaBytem5o7GtdFbHkDRjHH1e2TBHkyglz",
+            "xghp_LZaBytem5o7GtdFbHkDRjHH1e2TBHkyglziSm",
+            "xglpat-3aMimXCoWVuDPXsNIi7Fmore",
+            "xAIzazR6Kspdf9aqdwNOXd8iZY2jaai9sQjIk",
+            "PAKIAIOSFODNN7EXAMPLE1",
+            "xoxoxb-words-and-more-words-here",
+        ] {
+            assert_eq!(find(text), vec![], "{text}");
+        }
+    }
+
+    /// A generic prefix (`sk-`) and the short ones (`npm_`, `hf_`, `SG.`,
+    /// `SK`) count only at the start of a word, so prose is not hit.
+    #[test]
+    fn a_generic_prefix_counts_only_at_a_word_start() {
+        for (token, _) in SHAPES.iter().filter(|(_, k)| {
+            matches!(
+                k,
+                Kind::ApiKey | Kind::Npm | Kind::HuggingFace | Kind::SendGrid | Kind::Jwt
+            )
+        }) {
+            assert_eq!(find(&format!("a{token}")), vec![], "{token}");
+            assert_eq!(find(&format!("({token})")).len(), 1, "{token}");
+        }
+        // A longer `sk-…-` prefix whose body is not its vendor's is an
+        // `sk-` key at a word start, and nothing glued.
+        finds(&[
+            (
+                "sk-ant-4fJq9ZsX2bV7nK1mT8wR3yL6",
+                &[("sk-ant-4fJq9ZsX2bV7nK1mT8wR3yL6", Kind::Anthropic)],
+            ),
+            ("xsk-ant-4fJq9ZsX2bV7nK1mT8wR3yL6", &[]),
+            ("xsk-proj-4fJq9ZsX2bV7nK1mT8wR3yL6", &[]),
+        ]);
+    }
+
+    #[test]
+    fn finds_the_password_of_a_url() {
+        finds(&[
+            (
+                "see https://user:pass@host/path",
+                &[("pass", Kind::UrlPassword)],
+            ),
+            (
+                "DATABASE_URL=postgres://admin:Hunter2Secret@db.internal:5432/app",
+                &[("Hunter2Secret", Kind::UrlPassword)],
+            ),
+            (
+                "redis://:s3cr3t@cache:6379/0",
+                &[("s3cr3t", Kind::UrlPassword)],
+            ),
+            (
+                "amqp://guest:guest@rabbit//",
+                &[("guest", Kind::UrlPassword)],
+            ),
+            (
+                "mongodb+srv://app:p%40ss@cluster0.example.net/db?retryWrites=true",
+                &[("p%40ss", Kind::UrlPassword)],
+            ),
+            // The last `@` of the authority ends the user information.
+            ("https://user:p@ss@host/", &[("p@ss", Kind::UrlPassword)]),
+            ("url: 'ftp://u:pw@files'", &[("pw", Kind::UrlPassword)]),
+            (
+                "`s3+https://k:v@h`, then `x://a:b@c`",
+                &[("v", Kind::UrlPassword), ("b", Kind::UrlPassword)],
+            ),
+            // A token as the user name is found as itself.
+            (
+                "https://ghp_16C7e42F292c6912E7710c838347Ae178B4a:x-oauth-basic@github.com/o/r",
+                &[
+                    ("ghp_16C7e42F292c6912E7710c838347Ae178B4a", Kind::GitHub),
+                    ("x-oauth-basic", Kind::UrlPassword),
+                ],
+            ),
+            // A token as the password is the password.
+            (
+                "https://oauth2:glpat-3aMimXCoWVuDPXsNIi7F@gitlab.com/o/r.git",
+                &[("glpat-3aMimXCoWVuDPXsNIi7F", Kind::UrlPassword)],
+            ),
+        ]);
+        assert_eq!(
+            credential("postgres://a:b@c/d"),
+            Some("a password in a URL")
+        );
+    }
+
+    /// A quote cut short (as messages cut a long value, with `…`) shows
+    /// the start of a credential: that start is found too.
+    #[test]
+    fn finds_the_start_of_a_credential_cut_short() {
+        finds(&[
+            (
+                "`pypi-AgEIcHlwaS5vcmcuhsBrz9l1vcRv36JnYVj…`",
+                &[("pypi-AgEIcHlwaS5vcmcuhsBrz9l1vcRv36JnYVj", Kind::PyPi)],
+            ),
+            (
+                "`SG.1C-HgCrM_czIjnbr54BIU9.PNqd4TDZOogmRw…`",
+                &[("SG.1C-HgCrM_czIjnbr54BIU9.PNqd4TDZOogmRw", Kind::SendGrid)],
+            ),
+            ("`xghp_16C7e42F…`", &[("ghp_16C7e42F", Kind::GitHub)]),
+            (
+                "`eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY…`",
+                &[("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY", Kind::Jwt)],
+            ),
+            (
+                "`eyJhbGciOiJIUzI1NiJ9…`",
+                &[("eyJhbGciOiJIUzI1NiJ9", Kind::Jwt)],
+            ),
+            // A JWT with no signature.
+            (
+                "eyJhbGciOiJub25lIn0.eyJzdWIiOiIxMjM0In0 alone",
+                &[("eyJhbGciOiJub25lIn0.eyJzdWIiOiIxMjM0In0", Kind::Jwt)],
+            ),
+            (
+                "`postgres://admin:Hunter2Se…`",
+                &[("Hunter2Se", Kind::UrlPassword)],
+            ),
+            // Words, ports and short bodies cut short are none.
+            ("`http://localhost:80…`", &[]),
+            ("`sk-learning-models…`", &[]),
+            ("`ghp_abc…`", &[]),
+            ("`xsk-4fJq9ZsX2bV7…`", &[]),
+        ]);
+    }
+
     #[test]
     fn leaves_ordinary_text_alone() {
         for text in [
@@ -648,9 +1699,114 @@ mod tests {
             "mask-1234567890abcdefghijklmn",
             "eyJ alone",
             "AKIA short",
+            // URLs and addresses with no password.
+            "http://localhost:8080/path",
+            "user@example.com",
+            "mailto:user@example.com",
+            "https://host/a@b",
+            "https://host/a:b@c",
+            "https://host?a=b:c@d",
+            "ssh://git@github.com:22/o/r.git",
+            "https://user@host/x",
+            "postgres://user:$DB_PASSWORD@db/app",
+            "postgres://user:${DB_PASSWORD}@db/app",
+            "https://user:****@host",
+            "https://user:pass@",
+            "a :// b:c@d",
+            "://x:y@z",
+            // Words and identifiers that hold a prefix.
+            "Zaragoza, aizawa, AIzawa and AIza alone",
+            "task_live_view",
+            "task_live_view_controller_with_more_words_1234",
+            "sk_test_configuration",
+            "sk_live_",
+            "rk_live_dashboard_v2",
+            "desk_test_runner",
+            "npm_config_cache",
+            "npm_package_version",
+            "hf_hub_download",
+            "hf_token_from_environment_variable",
+            "SG.example",
+            "SKU-1234",
+            "ASKED",
+            "TASK_9b1e7c4a2f0d3e5b6c7a8d9e0f1a2b3c",
+            "glpat-xxxxxxxxxxxxxxxxxxxx",
+            "glpat-",
+            "gldt-token",
+            "xoxb-",
+            "xapp-store",
+            "the GR1348941 token",
+            "sk-ant-short",
+            "PRIVATE KEY alone",
         ] {
             assert_eq!(find(text), vec![], "{text}");
             assert_eq!(credential(text), None, "{text}");
+        }
+    }
+
+    /// Each reported kind has its own words.
+    #[test]
+    fn every_kind_has_its_own_words() {
+        let mut words: Vec<&str> = SHAPES.iter().map(|(_, k)| k.describe()).collect();
+        words.push(Kind::UrlPassword.describe());
+        words.push(Kind::PrivateKey.describe());
+        words.sort();
+        words.dedup();
+        assert_eq!(words.len(), 17, "{words:?}");
+        assert_eq!(
+            credential("key sk_live_Qdy1W4WiC71xze0JoeskTUh7"),
+            Some("a Stripe API key")
+        );
+        assert_eq!(
+            credential("AIzazR6Kspdf9aqdwNOXd8iZY2jaai9sQjIkgf_"),
+            Some("a Google API key")
+        );
+    }
+
+    /// Every form is found through one anchor, and there are few enough
+    /// anchors for the automaton's fastest prefilter.
+    #[test]
+    fn every_form_has_one_anchor() {
+        assert!(ANCHORS.len() <= 32);
+        for shape in super::SHAPES {
+            let anchors = ANCHORS
+                .iter()
+                .filter(|a| shape.prefix.starts_with(**a))
+                .count();
+            assert_eq!(anchors, 1, "{}", shape.prefix);
+        }
+        let prefixes = prefixes().unwrap();
+        assert!(prefixes.shapes.iter().all(|s| !s.is_empty()));
+    }
+
+    /// Prefixes in a row, a private key header with no END, and URLs cost
+    /// what their length does: twice the text, at most about twice the
+    /// bytes read (a count, not a time).
+    #[test]
+    fn the_scan_reads_each_run_once() {
+        let read = |text: &str| {
+            let mut scan = None;
+            prefixed(text.as_bytes(), 0..text.len(), &mut scan);
+            scan.map_or(0, |s| s.read)
+        };
+        for unit in [
+            "eyJ",
+            "-----BEGIN ",
+            "-----BEGIN PRIVATE KEY ",
+            "a://b",
+            "x://y:z",
+            "ghp_",
+            "xghp_",
+            "sk-",
+            "sk_live_",
+            "glpat-",
+            "xoxb-1",
+            "eyJhbGciOi.",
+        ] {
+            let (one, two) = (unit.repeat(20_000), unit.repeat(40_000));
+            let (a, b) = (read(&one), read(&two));
+            assert!(b <= 2 * a + a / 20 + 4 * CHECKED, "{unit}: {a} then {b}");
+            assert!(a <= (CHECKED + 8) * one.len(), "{unit}: {a}");
         }
     }
 
@@ -677,6 +1833,81 @@ mod tests {
         assert_eq!(hide_quoted("nothing", "ghp_16C7e42F292c"), None);
     }
 
+    /// A password shorter than a quoted part is hidden where it stands
+    /// whole, as a word: `passed` keeps its letters.
+    #[test]
+    fn a_short_password_is_hidden_as_a_word() {
+        assert_eq!(
+            hide_quoted("use `pass` (it passed)", "pass").as_deref(),
+            Some("use `[redacted, 4 characters]` (it passed)")
+        );
+        assert_eq!(hide_quoted("it passed, bypass", "pass"), None);
+    }
+
+    #[test]
+    fn a_url_in_a_message_keeps_all_but_its_password() {
+        let source = "status: postgres://admin:Hunter2Secret@db.internal:5432/app\n";
+        let mut d = vec![diagnostic(0..6)];
+        d[0].message = "unknown status `postgres://admin:Hunter2Secret@db.internal:5432/app`"
+            .to_string()
+            .into();
+        d[0].help = "not `Hunter2Secret`, nor `hunter2s…`".to_string().into();
+        redact_diagnostics(source, &mut d);
+        assert_eq!(
+            d[0].message,
+            "unknown status `postgres://admin:[redacted, 13 characters]@db.internal:5432/app`"
+        );
+        assert_eq!(
+            d[0].help,
+            "not `[redacted, 13 characters]`, nor `[redacted, 8 characters]…`"
+        );
+        let at = source.find("Hunter2").unwrap();
+        assert_eq!(d[0].redact, vec![at..at + 13]);
+        // A rule's own words (a literal) quote nothing of the input: a
+        // password that is a word leaves them as they are.
+        let source = "status: redis://u:high@cache\n";
+        let mut d = vec![diagnostic(0..6)];
+        d[0].message = format!("status `{}`", &source[8..28]).into();
+        d[0].help = "write `Confidence: high`".into();
+        redact_diagnostics(source, &mut d);
+        assert_eq!(
+            d[0].message,
+            "status `redis://u:[redacted, 4 characters]@cache`"
+        );
+        assert_eq!(d[0].help, "write `Confidence: high`");
+    }
+
+    /// An edit keeps each credential where it is in the source and
+    /// replaces the text around it; the edits still make the new text.
+    #[test]
+    fn an_edit_never_writes_out_a_credential_it_keeps() {
+        let key = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+        let url = "postgres://u:Hunter2Secret@db/app";
+        let source = format!("keep\nA {key}\nB {url}\nkeep\n");
+        let from = source.find('A').unwrap();
+        let to = source.rfind("keep").unwrap();
+        let inserted = format!("B, with {key}\nA: {url}\n");
+        let edits = keep_in_place(&source, from..to, &inserted).unwrap();
+        let mut applied = source.clone();
+        for (range, text) in edits.iter().rev() {
+            assert!(
+                !text.contains("ghp_") && !text.contains("Hunter2"),
+                "{text}"
+            );
+            applied.replace_range(range.clone(), text);
+        }
+        assert_eq!(applied, format!("keep\n{inserted}keep\n"));
+        // No credential: the one edit as it was.
+        assert_eq!(
+            keep_in_place("a\nb\n", 2..4, "c\n"),
+            Some(vec![(2..4, "c\n".to_string())])
+        );
+        // A credential the edit would have to write: none.
+        assert_eq!(keep_in_place("a\nb\n", 2..4, &format!("{key}\n")), None);
+        let swapped = format!("B {url}\nA {key}\n");
+        assert_eq!(keep_in_place(&source, from..to, &swapped), None);
+    }
+
     #[test]
     fn diagnostics_lose_every_secret_in_text_and_excerpt() {
         let source = "one\nstatus: ghp_16C7e42F292c6912E7710c838347Ae178B4a\nthree\nfour\nfive: AKIAIOSFODNN7EXAMPLE\n";
@@ -686,7 +1917,9 @@ mod tests {
             name: "unknown-status",
             severity: crate::diagnostic::Severity::Error,
             span: at..at + 6,
-            message: "unknown status `ghp_16C7e42F292c6912E7710c838347Ae178B4a`".into(),
+            message: "unknown status `ghp_16C7e42F292c6912E7710c838347Ae178B4a`"
+                .to_string()
+                .into(),
             label: "".into(),
             help: "".into(),
             related: Vec::new(),

@@ -40,18 +40,21 @@ pub struct Located {
     pub fix: Option<std::sync::Arc<FileFix>>,
 }
 
-/// The one edit `fmt`'s rewrite makes to a file, as bytes of the file
-/// replaced: from the first line it changes to the end of the last.
+/// The edit `fmt`'s rewrite makes to a file, as bytes of the file
+/// replaced: the lines from the first it changes to the end of the last,
+/// cut around each credential they keep, so that no fix writes one out
+/// (`secrets::keep_in_place`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileFix {
-    pub offset: usize,
-    pub length: usize,
-    pub inserted: String,
+    /// In source order: (offset, length, inserted text).
+    pub replacements: Vec<(usize, usize, String)>,
 }
 
 impl FileFix {
     /// The smallest run of whole lines of `before` to replace to get
-    /// `after`; `None` when they are the same.
+    /// `after`, less the credentials it keeps; `None` when they are the
+    /// same, or when the rewrite moves a credential past another (no edit
+    /// could make it without writing one out).
     pub fn between(before: &str, after: &str) -> Option<FileFix> {
         if before == after {
             return None;
@@ -67,10 +70,13 @@ impl FileFix {
             .count();
         let offset: usize = old[..head].iter().map(|l| l.len()).sum();
         let length: usize = old[head..old.len() - tail].iter().map(|l| l.len()).sum();
+        let inserted = new[head..new.len() - tail].concat();
+        let edits = crate::secrets::keep_in_place(before, offset..offset + length, &inserted)?;
         Some(FileFix {
-            offset,
-            length,
-            inserted: new[head..new.len() - tail].concat(),
+            replacements: edits
+                .into_iter()
+                .map(|(range, text)| (range.start, range.len(), text))
+                .collect(),
         })
     }
 }
@@ -100,23 +106,44 @@ pub fn locate(path: &std::sync::Arc<str>, index: &LineIndex<'_>, d: Diagnostic) 
 mod tests {
     use super::FileFix;
 
+    fn apply(before: &str, fix: &FileFix) -> String {
+        let mut applied = before.to_string();
+        for (offset, length, text) in fix.replacements.iter().rev() {
+            applied.replace_range(*offset..offset + length, text);
+        }
+        applied
+    }
+
     #[test]
     fn a_fix_replaces_the_lines_that_change() {
         let before = "a\nb\nc\nd\n";
         let after = "a\nB\nC\nd\n";
         let fix = FileFix::between(before, after).unwrap();
-        assert_eq!(
-            (fix.offset, fix.length, fix.inserted.as_str()),
-            (2, 4, "B\nC\n")
-        );
-        let mut applied = before.to_string();
-        applied.replace_range(fix.offset..fix.offset + fix.length, &fix.inserted);
-        assert_eq!(applied, after);
+        assert_eq!(fix.replacements, [(2, 4, "B\nC\n".to_string())]);
+        assert_eq!(apply(before, &fix), after);
         let grown = FileFix::between("a\n", "a\nb\n").unwrap();
-        assert_eq!(
-            (grown.offset, grown.length, grown.inserted.as_str()),
-            (2, 0, "b\n")
-        );
+        assert_eq!(grown.replacements, [(2, 0, "b\n".to_string())]);
         assert_eq!(FileFix::between("x", "x"), None);
+    }
+
+    /// A credential on the lines a rewrite changes stays where it is: the
+    /// fix replaces the text around it, and still makes the rewrite.
+    #[test]
+    fn a_fix_never_writes_out_a_credential_it_keeps() {
+        let key = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+        let before = format!("a\nWHY\nuse {key} now\nWHAT\nx\nz\n");
+        let after = format!("a\nWHAT\nx\nWHY\nuse {key} now\nz\n");
+        let fix = FileFix::between(&before, &after).unwrap();
+        assert_eq!(apply(&before, &fix), after);
+        assert!(fix.replacements.len() > 1, "{fix:?}");
+        assert!(fix
+            .replacements
+            .iter()
+            .all(|(_, _, text)| !text.contains("ghp_")));
+        // Two credentials whose order the rewrite swaps: no fix.
+        let other = "AKIAIOSFODNN7EXAMPLE";
+        let before = format!("WHY {key}\nWHAT {other}\n");
+        let after = format!("WHAT {other}\nWHY {key}\n");
+        assert_eq!(FileFix::between(&before, &after), None);
     }
 }

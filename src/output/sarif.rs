@@ -102,16 +102,24 @@ pub fn sarif(located: &[Located]) -> String {
                     }
                 }],
             });
-            // What `--fix` would write: one replacement of whole lines.
+            // What `--fix` would write: the lines it changes, replaced
+            // around each credential they keep (never written out).
             if let Some(fix) = l.fix.as_ref().filter(|_| l.fixable) {
+                let replacements: Vec<Value> = fix
+                    .replacements
+                    .iter()
+                    .map(|(offset, length, text)| {
+                        json!({
+                            "deletedRegion": { "byteOffset": offset, "byteLength": length },
+                            "insertedContent": { "text": text },
+                        })
+                    })
+                    .collect();
                 result["fixes"] = json!([{
                     "description": { "text": "boardlint check --fix (fmt's rewrite of the file)" },
                     "artifactChanges": [{
                         "artifactLocation": artifact(&l.path, cwd.as_deref()),
-                        "replacements": [{
-                            "deletedRegion": { "byteOffset": fix.offset, "byteLength": fix.length },
-                            "insertedContent": { "text": fix.inserted },
-                        }],
+                        "replacements": replacements,
                     }],
                 }]);
             }

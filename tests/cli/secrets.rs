@@ -4,28 +4,30 @@
 use crate::boardlint;
 use crate::config_settings::{repo, write};
 
-/// Credential shapes (made-up values): what is looked for in the output,
-/// and the text put into the input.
-const SHAPES: &[&str] = &[
-    "AKIAIOSFODNN7EXAMPLE",
-    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
-    "github_pat_11ABCDEFG0abcdefghijkl_mnopqrstuvwxyzABCDEFGHIJ0123456789",
-    "sk-proj-4fJq9ZsX2bV7nK1mT8wR3yL6",
-    "xoxb-1234567890-abcdefABCDEF",
-    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-];
+#[path = "../secrets/shapes.rs"]
+mod shapes;
+use shapes::{PRIVATE_KEY, PRIVATE_KEY_BODY, SHAPES};
 
-/// A private key block on one line, as a value pasted from an environment
-/// variable holds it, and its body, which no output may show.
-const PRIVATE_KEY: &str = "-----BEGIN OPENSSH PRIVATE KEY----- Q7vL2mXk9RtP4wZs8NdY3hJc6FbG1aUe5KoV0iTqWnE -----END OPENSSH PRIVATE KEY-----";
-const PRIVATE_KEY_BODY: &str = "Q7vL2mXk9RtP4wZs8NdY3hJc6FbG1aUe5KoV0iTqWnE";
+/// Every `--format`.
+pub const FORMATS: &[&str] = &[
+    "human", "concise", "json", "jsonl", "sarif", "github", "junit", "gitlab", "rdjson", "pylint",
+    "azure",
+];
 
 const HANDOFF: &str = "task_id: PAY-412\nattempt: 1\nstage: implement\nstatus: approved\n\
 input_ref: 3f9c2ab\noutput_ref: 9b1e7c4\nchecks:\n  - name: unit\n    result: passed\n\
 blocked_by: []\nnext_allowed: review\n";
 
 const EVENT: &str = r#"{"at":"2026-03-05T14:00:00Z","task_id":"PAY-412","stage":"implement","attempt":1,"prev_state":null,"new_state":"queued","actor":"orchestrator","refs":{"input":"3f9c2ab","output":null}}"#;
+
+/// A founder card whose WHY THIS MATTERS comes before WHAT (C003), with
+/// the credential in it.
+const CARD: &str = "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n📊 CRO — Q2 pipeline coverage\n\n\
+BOTTOM LINE\nPipeline already covers the Q2 target, so keep the current plan. — Confidence: 🟡 Medium\n\n\
+WHY THIS MATTERS\nThe export ran as {S} for the quarter.\n\n\
+WHAT\n• Open pipeline is $4.6M against a $1.5M target [VERIFIED: CRM export 2026-03-02] 🟢\n\n\
+HOW TO ACT\n1. Run a deal review on the top five opportunities → CRO → 2026-03-13\n\n\
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n";
 
 const CLAUDE_USER: &str = r#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s1","timestamp":"2026-03-05T14:00:00Z","isSidechain":false,"message":{"role":"user","content":"Plan the Q3 hiring budget."}}"#;
 
@@ -78,6 +80,9 @@ fn cases() -> Vec<(&'static str, &'static str, String)> {
                 r#"{"type":"user","uuid":"u2","parentUuid":"u1","sessionId":"s1","timestamp":"2026-03-05T14:00:06Z","isSidechain":false,"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"{S}","content":"q3"}]}}"#
             ),
         ),
+        // `fmt` moves WHY THIS MATTERS after WHAT: SARIF's fix replaces
+        // the lines around the credential, never writes it out.
+        ("C003", "c003.md", CARD.to_string()),
         (
             "A004",
             "a004.jsonl",
@@ -112,10 +117,7 @@ fn run(root: &std::path::Path, format: &str) -> String {
 
 #[test]
 fn no_rule_and_no_format_shows_a_credential() {
-    let formats = [
-        "human", "concise", "json", "jsonl", "sarif", "github", "junit",
-    ];
-    let mut shapes: Vec<(&str, &str)> = SHAPES.iter().map(|s| (*s, *s)).collect();
+    let mut shapes: Vec<(&str, &str)> = SHAPES.to_vec();
     shapes.push((PRIVATE_KEY, PRIVATE_KEY_BODY));
     for (secret, shown) in shapes {
         let root = repo();
@@ -136,7 +138,7 @@ fn no_rule_and_no_format_shows_a_credential() {
             serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
         let single_line = secret != PRIVATE_KEY;
         for (code, file, _) in cases() {
-            // A role token with `/` or `.` in it is a malformed marker.
+            // A role token with `/`, `.` or `:` in it is a malformed marker.
             let codes: &[&str] = match code {
                 "M002" => &["M002", "M001"],
                 _ => &[code],
@@ -162,47 +164,62 @@ fn no_rule_and_no_format_shows_a_credential() {
             });
             assert!(p011_on_key, "P011 misses {secret} as a key: {json}");
         }
-        for format in formats {
+        for format in FORMATS {
             let out = run(root.path(), format);
             assert!(
-                out.contains("[redacted, ") || format == "human",
+                out.contains("[redacted, ") || *format == "human",
                 "{format} redacts: {out}"
             );
             assert!(!out.contains(shown), "{format} shows {shown}:\n{out}");
         }
+        // SARIF offers the card's fix, cut around the credential.
+        let sarif: serde_json::Value = serde_json::from_str(&run(root.path(), "sarif")).unwrap();
+        let fixes = sarif["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["ruleId"] == "C003")
+            .filter_map(|r| r["fixes"][0]["artifactChanges"][0]["replacements"].as_array())
+            .next()
+            .unwrap_or_else(|| panic!("no fix for C003 with {secret}"));
+        assert!(fixes.len() >= 2, "{fixes:?}");
     }
 }
 
 /// The source excerpt hides a credential on a line another rule points at,
-/// and on the lines shown around it.
+/// and on the lines shown around it, in each shape.
 #[test]
 fn an_excerpt_never_shows_a_credential_near_a_finding() {
-    let root = repo();
-    let secret = SHAPES[2];
-    write(
-        root.path(),
-        "a.md",
-        &format!("CFO: the deploy key is {secret}\n[INVOKE:cfo|Why?]\n"),
-    );
-    let out = run(root.path(), "human");
-    assert!(out.contains("L001"), "{out}");
-    assert!(out.contains("the deploy key is ****"), "{out}");
-    assert!(!out.contains(secret), "{out}");
+    for (secret, shown) in SHAPES {
+        let root = repo();
+        write(
+            root.path(),
+            "a.md",
+            &format!("CFO: the deploy key is {secret}\n[INVOKE:cfo|Why?]\n"),
+        );
+        let out = run(root.path(), "human");
+        assert!(out.contains("L001"), "{out}");
+        let stars = "*".repeat(shown.len());
+        assert!(out.contains(&stars), "{secret}: {out}");
+        assert!(!out.contains(shown), "{out}");
+    }
 }
 
-/// A configuration error quotes the value it refuses: not a credential.
+/// A configuration error quotes the value it refuses: not a credential,
+/// in any shape.
 #[test]
 fn a_configuration_error_never_shows_a_credential() {
-    let root = repo();
-    let secret = SHAPES[2];
-    write(
-        root.path(),
-        ".boardlint.yaml",
-        &format!("max-depth: {secret}\n"),
-    );
-    write(root.path(), "a.md", "CFO: x\n");
-    let out = run(root.path(), "concise");
-    assert!(out.contains(".boardlint.yaml"), "{out}");
-    assert!(out.contains("[redacted, 40 characters]"), "{out}");
-    assert!(!out.contains(secret), "{out}");
+    for (secret, shown) in SHAPES {
+        let root = repo();
+        write(
+            root.path(),
+            ".boardlint.yaml",
+            &format!("max-depth: {secret}\n"),
+        );
+        write(root.path(), "a.md", "CFO: x\n");
+        let out = run(root.path(), "concise");
+        assert!(out.contains(".boardlint.yaml"), "{out}");
+        assert!(out.contains("[redacted, "), "{secret}: {out}");
+        assert!(!out.contains(shown), "{out}");
+    }
 }
