@@ -127,6 +127,21 @@ impl Server {
         );
     }
 
+    /// Read until `uri`'s diagnostics of `version` are published (what
+    /// comes before is kept in `seen`).
+    fn wait_published(&mut self, uri: &str, version: i64, seen: &mut Vec<Value>) -> Value {
+        loop {
+            let message = self.next_message();
+            seen.push(message.clone());
+            if message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+                && message["params"]["version"] == version
+            {
+                return message;
+            }
+        }
+    }
+
     /// `shutdown`, `exit`: the exit code and standard error.
     fn finish(mut self) -> (i32, String) {
         let mut seen = Vec::new();
@@ -367,4 +382,62 @@ fn closed_documents_leave_no_memory_behind() {
     );
     let (code, stderr) = server.finish();
     assert_eq!(code, 0, "{stderr}");
+}
+
+fn initialized() -> (Server, Vec<Value>) {
+    let mut server = Server::start();
+    let mut seen = Vec::new();
+    server.request("initialize", json!({"capabilities": {}}), &mut seen);
+    server.notify("initialized", json!({}));
+    (server, seen)
+}
+
+/// Requests serde_json cannot read, each a whole JSON object otherwise: a
+/// lone surrogate in a string, bytes that are not UTF-8, nesting 129
+/// levels deep. Each is answered with a parse error that carries its id
+/// (it was `null`: the client waited for its own until it gave up); a
+/// notification of the same kind is noted on standard error, not answered;
+/// the server goes on.
+#[test]
+fn requests_serde_json_cannot_read_are_answered_with_their_ids() {
+    let (mut server, mut seen) = initialized();
+    let hover = |id: &str, extra: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"textDocument/hover","params":{{"textDocument":{{"uri":"untitled:a"}},"position":{{"line":0,"character":0}},"x":{extra}}}}}"#
+        )
+    };
+    server.frame(&hover("31", r#""\ud800""#));
+    let mut invalid = hover(r#""bytes""#, r#""@@""#).into_bytes();
+    let at = invalid.windows(2).position(|w| w == b"@@").unwrap();
+    invalid.splice(at..at + 2, [0xc3, 0x28]);
+    let mut framed = format!("Content-Length: {}\r\n\r\n", invalid.len()).into_bytes();
+    framed.extend_from_slice(&invalid);
+    server.raw(&framed);
+    server.frame(&hover(
+        "33",
+        &format!("{}0{}", "[".repeat(129), "]".repeat(129)),
+    ));
+    server.frame(r#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"x":"\udc00"}}"#);
+    for id in [json!(31), json!("bytes"), json!(33)] {
+        let answer = server.next_message();
+        assert_eq!(answer["id"], id, "{answer}");
+        assert_eq!(answer["error"]["code"], -32700, "{answer}");
+    }
+    // The next answer is the next request's.
+    server.open("untitled:a", SELF_INVOCATION);
+    server.wait_published("untitled:a", 1, &mut seen);
+    let shown = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "untitled:a"}, "position": {"line": 0, "character": 9}}),
+        &mut seen,
+    );
+    assert!(shown["result"]["contents"]["value"]
+        .as_str()
+        .is_some_and(|v| v.contains("L001 self-invocation")));
+    let (code, stderr) = server.finish();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("a notification that cannot be read was skipped"),
+        "{stderr}"
+    );
 }
