@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 mod stream;
-use stream::{rss_kb, Rng};
+use stream::{costly_text, peak_kb, rss_kb, Rng};
 
 const SELF_INVOCATION: &str = "CFO: [INVOKE:cfo|What is our runway?]\n";
 /// How long one answer may take (a debug build, a busy machine).
@@ -743,5 +743,41 @@ fn requests_serde_json_cannot_read_are_answered_with_their_ids() {
     // notification, and the server goes on.
     let result = server.call("check", json!({"text": SELF_INVOCATION}));
     assert_eq!(codes(&result), ["L001"]);
+    assert!(server.finish().success());
+}
+
+/// Calls pipelined by the dozen run a few at a time: 24 checks of 32 KB of
+/// `[INVOKE:` sent at once keep the server's peak memory far below what
+/// running them all at once took (about 300 MB in a debug build; 55 MB two
+/// at a time, on two threads).
+#[test]
+fn pipelined_large_calls_keep_peak_memory_bounded() {
+    let dir = project();
+    let mut server = Server::ready(dir.path(), &[]);
+    let text = costly_text(32);
+    let calls = 24;
+    for n in 0..calls {
+        let request = json!({"jsonrpc": "2.0", "id": format!("big-{n}"), "method": "tools/call",
+            "params": {"name": "check", "arguments": {"text": format!("{text}\nCFO: draft {n}.\n")}}});
+        server.send_line(&request.to_string());
+    }
+    let mut answered = std::collections::HashSet::new();
+    while answered.len() < calls {
+        let answer = server.next_message();
+        assert!(
+            answer["result"]["structuredContent"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.len() > 4000),
+            "{}",
+            &answer.to_string()[..answer.to_string().len().min(500)]
+        );
+        answered.insert(answer["id"].as_str().unwrap().to_string());
+    }
+    let peak = peak_kb(server.child.id());
+    assert!(
+        peak < 150 * 1024,
+        "the server peaked at {} MB over {calls} pipelined calls",
+        peak / 1024
+    );
     assert!(server.finish().success());
 }

@@ -19,6 +19,16 @@ use crate::engine::Engine;
 /// (16 MiB): larger files are for `boardlint check`.
 pub const MAX_TEXT: usize = 16 * 1024 * 1024;
 
+/// How many checks a server runs at once: one a core, at most four. A
+/// check takes many times its text in memory (a 256 KB transcript dense
+/// with markers, about 120 MB at its peak), so requests that arrive
+/// together wait their turn rather than all run at once.
+pub fn checks_at_once() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, 4)
+}
+
 /// What tells a file's versions apart: its modification time and size
 /// (`None` when it cannot be read).
 type Stamp = Option<(SystemTime, u64)>;

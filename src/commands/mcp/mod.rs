@@ -6,6 +6,7 @@
 //! error the model can read; a bug inside a call ends that call, never the
 //! server. Standard output carries the protocol alone.
 
+mod calls;
 mod gate;
 mod input;
 mod results;
