@@ -122,13 +122,18 @@ impl Engines {
 impl Engines {
     /// Whether a configuration loaded so far has changed on disk since (its
     /// file, or a file it extends): what was checked under it may now read
-    /// differently. A few `stat`s, cheap enough for every message.
-    pub fn stale(&self) -> bool {
-        self.loaded
+    /// differently. The configurations changed are let go, to be read
+    /// again by the next check under them, so a change is told once,
+    /// however long that check takes to come. A few `stat`s, cheap enough
+    /// for every message.
+    pub fn take_stale(&self) -> bool {
+        let mut loaded = self
+            .loaded
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .values()
-            .any(|l| !l.is_current())
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before = loaded.len();
+        loaded.retain(|_, l| l.is_current());
+        loaded.len() < before
     }
 
     /// Every file the configurations loaded so far were read from: each
@@ -226,10 +231,10 @@ mod tests {
         std::fs::write(&file, "extends: base.yaml\n").unwrap();
         std::fs::write(&base, "ignore: [L001]\n").unwrap();
         let engines = Engines::new(&flags(Some(file.clone()), false));
-        assert!(!engines.stale());
+        assert!(!engines.take_stale());
         assert!(engines.watched().is_empty());
         engines.for_path(None).unwrap();
-        assert!(!engines.stale());
+        assert!(!engines.take_stale());
         let watched = engines.watched();
         assert_eq!(watched.len(), 2, "{watched:?}");
         assert!(
@@ -237,10 +242,11 @@ mod tests {
             "{watched:?}"
         );
         std::fs::write(&base, "ignore: [L002, L003]\n").unwrap();
-        assert!(engines.stale());
-        // Read again, it is current.
-        engines.for_path(None).unwrap();
-        assert!(!engines.stale());
+        assert!(engines.take_stale());
+        // Told once: until it is read again, nothing is loaded to be stale.
+        assert!(!engines.take_stale());
+        assert!(!ignores_l001(&engines.for_path(None).unwrap()));
+        assert!(!engines.take_stale());
     }
 
     #[test]
