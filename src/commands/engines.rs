@@ -56,8 +56,9 @@ pub struct Engines {
 }
 
 impl Engines {
-    /// The defaults, whatever files there are (`--isolated`), for tests.
-    #[cfg(test)]
+    /// The defaults, whatever files there are (`--isolated`), for tests
+    /// and the fuzz targets.
+    #[cfg(any(test, feature = "internals"))]
     pub fn isolated() -> Engines {
         Engines::new(&ConfigFlags {
             config: None,

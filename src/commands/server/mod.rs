@@ -17,6 +17,8 @@
 mod actions;
 mod checks;
 mod documents;
+#[cfg(any(test, feature = "internals"))]
+mod fuzz;
 mod hover;
 mod lint;
 mod positions;
@@ -27,6 +29,9 @@ mod transport;
 mod uri;
 
 use clap::Args;
+
+#[cfg(feature = "internals")]
+pub use fuzz::stream;
 
 use super::engines::Engines;
 use super::{ConfigFlags, EXIT_FAILURE};
