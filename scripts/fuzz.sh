@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of boardlint's parsers and rules with cargo-fuzz
-# (libFuzzer). Each target's corpus is seeded from the test fixtures.
+# Coverage-guided fuzzing of boardlint's parsers and rules, and of its two
+# servers' message handling, with cargo-fuzz (libFuzzer). Each target's
+# corpus is seeded from the test fixtures (the servers' from message
+# streams in fuzz/seeds/).
 #
 #   scripts/fuzz.sh                 every target, 600 seconds each
 #   scripts/fuzz.sh 60              every target, 60 seconds each
@@ -17,7 +19,7 @@ cd "$root/fuzz"
 
 seconds="${1:-600}"
 shift || true
-all=(check_transcript fmt scanner decision_log handoff transition handshake session_log config hook_payload)
+all=(check_transcript fmt scanner decision_log handoff transition handshake session_log config hook_payload mcp_stream lsp_stream)
 targets=("${@:-${all[@]}}")
 if [ "$#" -eq 0 ]; then targets=("${all[@]}"); fi
 
@@ -36,12 +38,15 @@ seeds() {
         session_log) find "$f"/A* "$root/tests/sessions" -name '*.json*' ;;
         config) find "$root/src/config" "$root/fuzz/seeds/config" -name "*.yaml" ;;
         hook_payload) find "$root/fuzz/seeds/hook" -name "*.json" ;;
+        mcp_stream | lsp_stream) find "$root/fuzz/seeds/$1" -type f ;;
     esac
 }
 
 dict() {
     case "$1" in
         check_transcript | fmt | scanner | decision_log) echo "dict/transcript.dict" ;;
+        mcp_stream) echo "dict/mcp.dict" ;;
+        lsp_stream) echo "dict/lsp.dict" ;;
         *) echo "dict/records.dict" ;;
     esac
 }

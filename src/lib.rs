@@ -97,6 +97,13 @@ pub mod internals {
         crate::rules::check_transcript(t, &t.settings.rules).len()
     }
 
+    /// The servers' message handling in process: bytes as the standard
+    /// input of `boardlint mcp` and of `boardlint server`, served to the
+    /// end; how many messages the server wrote. Each panics when what the
+    /// server writes breaks the protocol.
+    pub use crate::commands::mcp::stream as mcp_stream;
+    pub use crate::commands::server::stream as lsp_stream;
+
     /// Check a text as a session log of this format, whatever its shape;
     /// how many findings.
     pub fn check_session_as(format: crate::SessionFormat, source: &str) -> usize {

@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 mod stream;
-use stream::{rss_kb, Rng};
+use stream::{costly_text, rss_kb, Rng};
 
 /// How long one answer may take (a debug build, a busy machine).
 const WAIT: Duration = Duration::from_secs(60);
@@ -127,14 +127,38 @@ impl Server {
         );
     }
 
+    /// Read until `uri`'s diagnostics of `version` are published (what
+    /// comes before is kept in `seen`).
+    fn wait_published(&mut self, uri: &str, version: i64, seen: &mut Vec<Value>) -> Value {
+        loop {
+            let message = self.next_message();
+            seen.push(message.clone());
+            if message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+                && message["params"]["version"] == version
+            {
+                return message;
+            }
+        }
+    }
+
     /// `shutdown`, `exit`: the exit code and standard error.
-    fn finish(mut self) -> (i32, String) {
+    fn finish(self) -> (i32, String) {
+        let (code, stderr, _) = self.finish_reading();
+        (code, stderr)
+    }
+
+    /// `shutdown`, `exit`: the exit code, standard error and every message
+    /// written after the answer to `shutdown`.
+    fn finish_reading(mut self) -> (i32, String, Vec<Value>) {
         let mut seen = Vec::new();
         let done = self.request("shutdown", Value::Null, &mut seen);
         assert_eq!(done["result"], Value::Null, "{done}");
         self.notify("exit", Value::Null);
         drop(self.stdin.take());
         let status = self.child.wait().unwrap();
+        // The reader ends with standard output.
+        let after: Vec<Value> = self.messages.iter().collect();
         let mut stderr = String::new();
         self.child
             .stderr
@@ -142,7 +166,7 @@ impl Server {
             .unwrap()
             .read_to_string(&mut stderr)
             .unwrap();
-        (status.code().unwrap_or(-1), stderr)
+        (status.code().unwrap_or(-1), stderr, after)
     }
 }
 
@@ -278,7 +302,12 @@ fn a_stream_of_bad_messages_leaves_the_server_answering() {
         }
     }
     // It still answers, and the document it kept is as its one good edit
-    // left it.
+    // left it, once that edit is checked (a save checks it at once).
+    server.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": "untitled:a"}}),
+    );
+    server.wait_published("untitled:a", 4, &mut seen);
     let hover = server.request(
         "textDocument/hover",
         json!({"textDocument": {"uri": "untitled:a"}, "position": {"line": 0, "character": 9}}),
@@ -306,10 +335,13 @@ fn a_stream_of_bad_messages_leaves_the_server_answering() {
         .as_str()
         .unwrap();
     assert!(message.contains("16 MiB"), "{message}");
-    // Each draft published once when opened, then cleared when closed.
-    let draft = published(&seen, "untitled:draft-299");
-    assert_eq!(draft.len(), 2);
-    assert_eq!(draft[1]["params"]["diagnostics"], json!([]));
+    // Each draft cleared when closed; a draft closed before its check was
+    // done publishes nothing else (the check is called off).
+    for n in [0, 150, 299] {
+        let draft = published(&seen, &format!("untitled:draft-{n}"));
+        assert!((1..=2).contains(&draft.len()), "{draft:?}");
+        assert_eq!(draft.last().unwrap()["params"]["diagnostics"], json!([]));
+    }
     let (code, stderr) = server.finish();
     assert_eq!(code, 0, "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -367,4 +399,135 @@ fn closed_documents_leave_no_memory_behind() {
     );
     let (code, stderr) = server.finish();
     assert_eq!(code, 0, "{stderr}");
+}
+
+fn initialized() -> (Server, Vec<Value>) {
+    let mut server = Server::start();
+    let mut seen = Vec::new();
+    server.request("initialize", json!({"capabilities": {}}), &mut seen);
+    server.notify("initialized", json!({}));
+    (server, seen)
+}
+
+/// Requests serde_json cannot read, each a whole JSON object otherwise: a
+/// lone surrogate in a string, bytes that are not UTF-8, nesting 129
+/// levels deep. Each is answered with a parse error that carries its id
+/// (it was `null`: the client waited for its own until it gave up); a
+/// notification of the same kind is noted on standard error, not answered;
+/// the server goes on.
+#[test]
+fn requests_serde_json_cannot_read_are_answered_with_their_ids() {
+    let (mut server, mut seen) = initialized();
+    let hover = |id: &str, extra: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"textDocument/hover","params":{{"textDocument":{{"uri":"untitled:a"}},"position":{{"line":0,"character":0}},"x":{extra}}}}}"#
+        )
+    };
+    server.frame(&hover("31", r#""\ud800""#));
+    let mut invalid = hover(r#""bytes""#, r#""@@""#).into_bytes();
+    let at = invalid.windows(2).position(|w| w == b"@@").unwrap();
+    invalid.splice(at..at + 2, [0xc3, 0x28]);
+    let mut framed = format!("Content-Length: {}\r\n\r\n", invalid.len()).into_bytes();
+    framed.extend_from_slice(&invalid);
+    server.raw(&framed);
+    server.frame(&hover(
+        "33",
+        &format!("{}0{}", "[".repeat(129), "]".repeat(129)),
+    ));
+    server.frame(r#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"x":"\udc00"}}"#);
+    for id in [json!(31), json!("bytes"), json!(33)] {
+        let answer = server.next_message();
+        assert_eq!(answer["id"], id, "{answer}");
+        assert_eq!(answer["error"]["code"], -32700, "{answer}");
+    }
+    // The next answer is the next request's.
+    server.open("untitled:a", SELF_INVOCATION);
+    server.wait_published("untitled:a", 1, &mut seen);
+    let shown = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "untitled:a"}, "position": {"line": 0, "character": 9}}),
+        &mut seen,
+    );
+    assert!(shown["result"]["contents"]["value"]
+        .as_str()
+        .is_some_and(|v| v.contains("L001 self-invocation")));
+    let (code, stderr) = server.finish();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("a notification that cannot be read was skipped"),
+        "{stderr}"
+    );
+}
+
+/// A document's check runs off the message loop: a hover sent right after
+/// a large document is opened is answered before the document's
+/// diagnostics are published (it waited behind the check: 1.06 s for
+/// 256 KB in a release build).
+#[test]
+fn a_hover_is_answered_while_a_large_document_is_checked() {
+    let (mut server, mut seen) = initialized();
+    let large = format!(
+        "CFO: [INVOKE:cfo|What is our runway?]\n{}",
+        costly_text(128)
+    );
+    server.open("untitled:large", &large);
+    let started = std::time::Instant::now();
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "untitled:large"}, "position": {"line": 0, "character": 9}}),
+        &mut seen,
+    );
+    let waited = started.elapsed();
+    assert!(
+        published(&seen, "untitled:large").is_empty(),
+        "the diagnostics came before the hover's answer ({waited:?})"
+    );
+    // Before its check is done, the hover shows what the text says: the
+    // marker and its rules.
+    let shown = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(shown.contains("`L001` self-invocation"), "{hover}");
+    // So do code actions: none yet, at once.
+    let actions = server.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": "untitled:large"},
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+               "context": {"diagnostics": []}}),
+        &mut seen,
+    );
+    assert_eq!(actions["result"], json!([]), "{actions}");
+    assert!(published(&seen, "untitled:large").is_empty());
+    let (code, stderr) = server.finish();
+    assert_eq!(code, 0, "{stderr}");
+}
+
+/// An edit supersedes the check of the text before it: only the newest
+/// version's diagnostics are ever published, whenever the older check
+/// ends.
+#[test]
+fn a_change_calls_off_the_check_of_the_version_before() {
+    let (mut server, mut seen) = initialized();
+    server.open("untitled:draft", &costly_text(128));
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": "untitled:draft", "version": 2},
+               "contentChanges": [{"text": SELF_INVOCATION}]}),
+    );
+    let newest = server.wait_published("untitled:draft", 2, &mut seen);
+    let codes: Vec<&str> = newest["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["L001"]);
+    let (code, stderr, after) = server.finish_reading();
+    assert_eq!(code, 0, "{stderr}");
+    seen.extend(after);
+    let versions: Vec<&Value> = published(&seen, "untitled:draft")
+        .iter()
+        .map(|m| &m["params"]["version"])
+        .collect();
+    assert_eq!(versions, [&json!(2)], "published: {versions:?}");
 }

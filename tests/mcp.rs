@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 mod stream;
-use stream::{rss_kb, Rng};
+use stream::{costly_text, peak_kb, rss_kb, Rng};
 
 const SELF_INVOCATION: &str = "CFO: [INVOKE:cfo|What is our runway?]\n";
 /// How long one answer may take (a debug build, a busy machine).
@@ -82,10 +82,23 @@ impl Server {
     }
 
     fn send_line(&mut self, line: &str) {
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// A line of any bytes, its newline added.
+    fn send_bytes(&mut self, line: &[u8]) {
         let stdin = self.stdin.as_mut().expect("standard input still open");
-        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(line).unwrap();
         stdin.write_all(b"\n").unwrap();
         stdin.flush().unwrap();
+    }
+
+    /// The next line the server writes, as JSON.
+    fn next_message(&mut self) -> Value {
+        let line = self.lines.recv_timeout(WAIT).expect("an answer in time");
+        serde_json::from_str(&line).unwrap_or_else(|e| {
+            panic!("standard output holds a line that is no JSON ({e}): {line}")
+        })
     }
 
     /// Send a request; its response (every line the server writes is JSON,
@@ -691,6 +704,80 @@ fn checked_texts_leave_no_memory_behind() {
     assert!(
         second < first + 8 * 1024,
         "memory grew from {first} KB to {second} KB over 16 MB of checked texts"
+    );
+    assert!(server.finish().success());
+}
+
+/// Requests serde_json cannot read, each a whole JSON object otherwise: a
+/// lone surrogate in a string, bytes that are not UTF-8, nesting 129
+/// levels deep. Each is answered with a parse error that carries its id
+/// (rmcp alone drops them, and the client waits until it gives up); a
+/// notification of the same kind is not answered; the server goes on.
+#[test]
+fn requests_serde_json_cannot_read_are_answered_with_their_ids() {
+    let dir = project();
+    let mut server = Server::ready(dir.path(), &[]);
+    let call = |id: &str, text: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"check","arguments":{{"text":{text}}}}}}}"#
+        )
+    };
+    server.send_bytes(call("41", r#""CFO: \ud800 hi""#).as_bytes());
+    let mut invalid = call(r#""bytes""#, r#""CFO: @@ hi""#).into_bytes();
+    let at = invalid.windows(2).position(|w| w == b"@@").unwrap();
+    invalid.splice(at..at + 2, [0xff, 0xc3]);
+    server.send_bytes(&invalid);
+    let deep = format!("{}\"x\"{}", "[".repeat(129), "]".repeat(129));
+    server.send_bytes(call("43", &deep).as_bytes());
+    server.send_line(
+        r#"{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"\udc00"}}"#,
+    );
+    for id in [json!(41), json!("bytes"), json!(43)] {
+        let answer = server.next_message();
+        assert_eq!(answer["id"], id, "{answer}");
+        assert_eq!(answer["error"]["code"], -32700, "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with("Parse error: "), "{message}");
+    }
+    // The next answer is the next request's: nothing answered the
+    // notification, and the server goes on.
+    let result = server.call("check", json!({"text": SELF_INVOCATION}));
+    assert_eq!(codes(&result), ["L001"]);
+    assert!(server.finish().success());
+}
+
+/// Calls pipelined by the dozen run a few at a time: 24 checks of 32 KB of
+/// `[INVOKE:` sent at once keep the server's peak memory far below what
+/// running them all at once took (about 300 MB in a debug build; 55 MB two
+/// at a time, on two threads).
+#[test]
+fn pipelined_large_calls_keep_peak_memory_bounded() {
+    let dir = project();
+    let mut server = Server::ready(dir.path(), &[]);
+    let text = costly_text(32);
+    let calls = 24;
+    for n in 0..calls {
+        let request = json!({"jsonrpc": "2.0", "id": format!("big-{n}"), "method": "tools/call",
+            "params": {"name": "check", "arguments": {"text": format!("{text}\nCFO: draft {n}.\n")}}});
+        server.send_line(&request.to_string());
+    }
+    let mut answered = std::collections::HashSet::new();
+    while answered.len() < calls {
+        let answer = server.next_message();
+        assert!(
+            answer["result"]["structuredContent"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.len() > 4000),
+            "{}",
+            &answer.to_string()[..answer.to_string().len().min(500)]
+        );
+        answered.insert(answer["id"].as_str().unwrap().to_string());
+    }
+    let peak = peak_kb(server.child.id());
+    assert!(
+        peak < 150 * 1024,
+        "the server peaked at {} MB over {calls} pipelined calls",
+        peak / 1024
     );
     assert!(server.finish().success());
 }

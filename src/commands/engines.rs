@@ -19,6 +19,16 @@ use crate::engine::Engine;
 /// (16 MiB): larger files are for `boardlint check`.
 pub const MAX_TEXT: usize = 16 * 1024 * 1024;
 
+/// How many checks a server runs at once: one a core, at most four. A
+/// check takes many times its text in memory (a 256 KB transcript dense
+/// with markers, about 120 MB at its peak), so requests that arrive
+/// together wait their turn rather than all run at once.
+pub fn checks_at_once() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, 4)
+}
+
 /// What tells a file's versions apart: its modification time and size
 /// (`None` when it cannot be read).
 type Stamp = Option<(SystemTime, u64)>;
@@ -46,8 +56,9 @@ pub struct Engines {
 }
 
 impl Engines {
-    /// The defaults, whatever files there are (`--isolated`), for tests.
-    #[cfg(test)]
+    /// The defaults, whatever files there are (`--isolated`), for tests
+    /// and the fuzz targets.
+    #[cfg(any(test, feature = "internals"))]
     pub fn isolated() -> Engines {
         Engines::new(&ConfigFlags {
             config: None,
@@ -112,13 +123,18 @@ impl Engines {
 impl Engines {
     /// Whether a configuration loaded so far has changed on disk since (its
     /// file, or a file it extends): what was checked under it may now read
-    /// differently. A few `stat`s, cheap enough for every message.
-    pub fn stale(&self) -> bool {
-        self.loaded
+    /// differently. The configurations changed are let go, to be read
+    /// again by the next check under them, so a change is told once,
+    /// however long that check takes to come. A few `stat`s, cheap enough
+    /// for every message.
+    pub fn take_stale(&self) -> bool {
+        let mut loaded = self
+            .loaded
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .values()
-            .any(|l| !l.is_current())
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before = loaded.len();
+        loaded.retain(|_, l| l.is_current());
+        loaded.len() < before
     }
 
     /// Every file the configurations loaded so far were read from: each
@@ -216,10 +232,10 @@ mod tests {
         std::fs::write(&file, "extends: base.yaml\n").unwrap();
         std::fs::write(&base, "ignore: [L001]\n").unwrap();
         let engines = Engines::new(&flags(Some(file.clone()), false));
-        assert!(!engines.stale());
+        assert!(!engines.take_stale());
         assert!(engines.watched().is_empty());
         engines.for_path(None).unwrap();
-        assert!(!engines.stale());
+        assert!(!engines.take_stale());
         let watched = engines.watched();
         assert_eq!(watched.len(), 2, "{watched:?}");
         assert!(
@@ -227,10 +243,11 @@ mod tests {
             "{watched:?}"
         );
         std::fs::write(&base, "ignore: [L002, L003]\n").unwrap();
-        assert!(engines.stale());
-        // Read again, it is current.
-        engines.for_path(None).unwrap();
-        assert!(!engines.stale());
+        assert!(engines.take_stale());
+        // Told once: until it is read again, nothing is loaded to be stale.
+        assert!(!engines.take_stale());
+        assert!(!ignores_l001(&engines.for_path(None).unwrap()));
+        assert!(!engines.take_stale());
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod engines;
 pub mod fmt;
 pub mod generate;
 pub mod hook;
+mod jsonrpc;
 pub mod mcp;
 pub mod rule;
 pub mod server;

@@ -2,9 +2,14 @@
 //! without a word are answered here, so that no client waits forever on
 //! one. A request whose `params` is no object (a number, a string, an
 //! array: every MCP request takes named parameters), or that asks a
-//! notification's method, gets a JSON-RPC error with its id. Every other line passes through
-//! unchanged, and what rmcp writes reaches standard output line by line,
-//! between the gate's own answers, never inside one of them.
+//! notification's method, gets a JSON-RPC error with its id. A request
+//! serde_json cannot read (a lone surrogate such as `"\ud800"` in a
+//! string, bytes that are not UTF-8, nesting deeper than 128 levels) gets a
+//! parse error with the id a lenient scan of its top level finds
+//! (`super::super::jsonrpc`), and a request over the line limit an invalid
+//! request with the id found in what was read of it. Every other line
+//! passes through unchanged, and what rmcp writes reaches standard output
+//! line by line, between the gate's own answers, never inside one of them.
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
@@ -15,7 +20,8 @@ const PIPE: usize = 1 << 16;
 /// rmcp's ends of the two pipes (what it reads, what it writes), with the
 /// gate running between them and `input` and `output`, and the task that
 /// writes the output: it ends once rmcp's end is dropped and all is
-/// written. Lines longer than `max_line` are cut short, for rmcp to drop.
+/// written, and gives the output back. A line longer than `max_line`
+/// (its newline counted) never reaches rmcp.
 pub fn spawn<R, W>(
     input: R,
     output: W,
@@ -23,7 +29,7 @@ pub fn spawn<R, W>(
 ) -> (
     tokio::io::DuplexStream,
     tokio::io::DuplexStream,
-    tokio::task::JoinHandle<()>,
+    tokio::task::JoinHandle<W>,
 )
 where
     R: AsyncRead + Unpin + Send + 'static,
@@ -37,18 +43,22 @@ where
         let mut line = Vec::new();
         loop {
             line.clear();
-            match read_line(&mut input, &mut line, max_line).await {
+            let read = match read_line(&mut input, &mut line, max_line).await {
                 Ok(0) | Err(_) => break,
-                Ok(_) => {}
-            }
-            if let Some(answer) = refusal(&line) {
-                if answers.send(answer).is_err() {
-                    break;
+                Ok(read) => read,
+            };
+            match verdict(&line, read, max_line) {
+                Verdict::Pass => {
+                    if to_rmcp.write_all(&line).await.is_err() {
+                        break;
+                    }
                 }
-                continue;
-            }
-            if to_rmcp.write_all(&line).await.is_err() {
-                break;
+                Verdict::Answer(answer) => {
+                    if answers.send(answer).is_err() {
+                        break;
+                    }
+                }
+                Verdict::Drop => {}
             }
         }
         // The input ended: so does rmcp's, which ends the session.
@@ -94,6 +104,7 @@ where
                 else => break,
             }
         }
+        output
     });
     (rmcp_reads, rmcp_writes, writer)
 }
@@ -129,11 +140,69 @@ async fn read_line<R: AsyncBufRead + Unpin>(
     }
 }
 
+/// What the gate does with a line.
+#[derive(Debug, PartialEq)]
+enum Verdict {
+    /// Hand it to rmcp.
+    Pass,
+    /// Answer it with this, in rmcp's stead.
+    Answer(String),
+    /// Neither: nothing in it waits for an answer.
+    Drop,
+}
+
+/// What to do with a line of `read` bytes (of which `line` holds the first
+/// `max + 1` at most, and its newline).
+fn verdict(line: &[u8], read: usize, max: usize) -> Verdict {
+    if read > max {
+        // rmcp would drop it unread: answer it if an id shows in what
+        // was read of it.
+        return match super::super::jsonrpc::salvage(line).id {
+            Some(id) => Verdict::Answer(error(
+                &id,
+                -32600,
+                &format!(
+                    "Invalid Request: the message is {read} bytes, over the {max} bytes a \
+                     message may take: it was not read"
+                ),
+            )),
+            None => Verdict::Drop,
+        };
+    }
+    let body = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Verdict::Drop;
+    }
+    match serde_json::from_slice::<serde_json::Value>(body) {
+        Ok(message) => refusal(&message).map_or(Verdict::Pass, Verdict::Answer),
+        Err(e) => {
+            // rmcp ignores whatever serde_json refuses. A whole request
+            // is answered with its id; a line that is no JSON object at
+            // all (garbage, a line cut short) is left to rmcp to ignore,
+            // as the MCP SDKs do: no request can be told in it, and
+            // answering junk can feed a peer that echoes it.
+            let found = super::super::jsonrpc::salvage(body);
+            if !found.whole || found.unanswered() {
+                return Verdict::Pass;
+            }
+            Verdict::Answer(super::super::jsonrpc::parse_error(found.answer_id(), &e).to_string())
+        }
+    }
+}
+
+fn error(id: &serde_json::Value, code: i64, message: &str) -> String {
+    serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": code, "message": message}
+    })
+    .to_string()
+}
+
 /// The answer to a request rmcp would not answer, or `None` to pass the
 /// line on: `params` that is no object (every MCP request takes its
 /// parameters by name), or a notification's method asked as a request.
-fn refusal(line: &[u8]) -> Option<String> {
-    let message: serde_json::Value = serde_json::from_slice(line).ok()?;
+fn refusal(message: &serde_json::Value) -> Option<String> {
     let object = message.as_object()?;
     let id = object
         .get("id")
@@ -154,25 +223,32 @@ fn refusal(line: &[u8]) -> Option<String> {
         ),
         _ => return None,
     };
-    Some(
-        serde_json::json!({
-            "jsonrpc": "2.0",
-            "id": id,
-            "error": {"code": code, "message": why}
-        })
-        .to_string(),
-    )
+    Some(error(id, code, &why))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const MAX: usize = 1000;
+
+    /// The verdict on a whole line, as read.
+    fn judge(line: &[u8]) -> Verdict {
+        let mut read = line.to_vec();
+        read.push(b'\n');
+        verdict(&read, read.len(), MAX)
+    }
+
+    fn answer(line: &[u8]) -> serde_json::Value {
+        match judge(line) {
+            Verdict::Answer(a) => serde_json::from_str(&a).unwrap(),
+            other => panic!("{other:?}: {}", String::from_utf8_lossy(line)),
+        }
+    }
+
     #[test]
     fn only_a_request_whose_params_are_no_structure_is_refused() {
-        let refused = refusal(br#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":-1}"#)
-            .expect("refused");
-        let refused: serde_json::Value = serde_json::from_str(&refused).unwrap();
+        let refused = answer(br#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":-1}"#);
         assert_eq!(refused["id"], "a");
         assert_eq!(refused["error"]["code"], -32600);
         for (line, code) in [
@@ -185,18 +261,66 @@ mod tests {
                 -32601,
             ),
         ] {
-            let refused: serde_json::Value =
-                serde_json::from_str(&refusal(line.as_bytes()).expect(line)).unwrap();
-            assert_eq!(refused["error"]["code"], code, "{line}");
+            assert_eq!(answer(line.as_bytes())["error"]["code"], code, "{line}");
         }
         for line in [
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#,
-            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+            "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
             r#"{"jsonrpc":"2.0","method":"notifications/x","params":3}"#,
             "not json",
+            "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\":",
         ] {
-            assert_eq!(refusal(line.as_bytes()), None, "{line}");
+            assert_eq!(judge(line.as_bytes()), Verdict::Pass, "{line}");
         }
+        assert_eq!(judge(b" \r"), Verdict::Drop);
+    }
+
+    #[test]
+    fn a_request_serde_json_refuses_is_answered_with_its_id() {
+        let surrogate = answer(
+            br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"check","arguments":{"text":"\ud800"}}}"#,
+        );
+        assert_eq!(surrogate["id"], 3);
+        assert_eq!(surrogate["error"]["code"], -32700);
+        let mut bytes = br#"{"jsonrpc":"2.0","id":"b","method":"ping","params":{"x":""#.to_vec();
+        bytes.extend_from_slice(b"\xc3\x28\"}}");
+        assert_eq!(answer(&bytes)["id"], "b");
+        let deep = format!(
+            r#"{{"jsonrpc":"2.0","id":4,"method":"ping","params":{{"a":{}0{}}}}}"#,
+            "[".repeat(129),
+            "]".repeat(129)
+        );
+        let deep = answer(deep.as_bytes());
+        assert_eq!(deep["id"], 4);
+        let message = deep["error"]["message"].as_str().unwrap();
+        assert!(message.contains("recursion limit"), "{message}");
+        // No id to be read: null. A notification, or a response: nothing
+        // waits for an answer.
+        assert!(answer(br#"{"jsonrpc":"2.0","id":"\udfff","method":"ping"}"#)["id"].is_null());
+        for line in [
+            &br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"x":"\ud800"}}"#[..],
+            br#"{"jsonrpc":"2.0","id":1,"result":{"x":"\ud800"}}"#,
+        ] {
+            assert_eq!(judge(line), Verdict::Pass);
+        }
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_answered_when_its_id_shows() {
+        let long = format!(
+            r#"{{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{{"arguments":{{"text":"{}"}}}}}}"#,
+            "x".repeat(2 * MAX)
+        );
+        let cut = &long.as_bytes()[..MAX + 1];
+        let Verdict::Answer(answer) = verdict(cut, long.len() + 1, MAX) else {
+            panic!("not answered");
+        };
+        let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(answer["id"], "big");
+        assert_eq!(answer["error"]["code"], -32600);
+        let text_first = format!(r#"{{"params":"{}","id":1}}"#, "x".repeat(2 * MAX));
+        let cut = &text_first.as_bytes()[..MAX + 1];
+        assert_eq!(verdict(cut, text_first.len() + 1, MAX), Verdict::Drop);
     }
 
     #[test]

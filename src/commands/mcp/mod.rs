@@ -6,6 +6,9 @@
 //! error the model can read; a bug inside a call ends that call, never the
 //! server. Standard output carries the protocol alone.
 
+mod calls;
+#[cfg(any(test, feature = "internals"))]
+mod fuzz;
 mod gate;
 mod input;
 mod results;
@@ -13,6 +16,9 @@ mod server;
 mod tools;
 
 use clap::Args;
+
+#[cfg(feature = "internals")]
+pub use fuzz::stream;
 
 use super::{ConfigFlags, EXIT_FAILURE, EXIT_OK};
 

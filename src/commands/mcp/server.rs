@@ -1,9 +1,12 @@
 //! The protocol side: the four tools as rmcp lists and calls them, over
-//! standard input and output. Each call runs on a blocking thread with its
-//! panics contained; what it answers becomes a tool result (structured
+//! standard input and output. Each call runs on one of a few threads of
+//! its own (`calls.rs`: at most [`checks_at_once`] calls at a time) with
+//! its panics contained; what it answers becomes a tool result (structured
 //! content and a short text) or a tool error with its message.
 
 use std::sync::Arc;
+
+use tokio::io::{AsyncRead, AsyncWrite};
 
 use rmcp::handler::server::tool::schema_for_output;
 use rmcp::handler::server::wrapper::Parameters;
@@ -13,10 +16,11 @@ use rmcp::model::{
 use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::{tool, tool_handler, tool_router, ServerHandler, ServiceExt};
 
+use super::calls::Calls;
 use super::input::{CheckInput, FormatInput, RuleInput, MAX_TEXT};
 use super::results::{Answer, CheckResult, FormatResult, RuleResult, RulesResult};
 use super::tools;
-use crate::commands::engines::Engines;
+use crate::commands::engines::{checks_at_once, Engines};
 
 /// What the server tells a client it is for.
 const INSTRUCTIONS: &str = "boardlint lints the transcripts of C-suite agent teams \
@@ -33,15 +37,33 @@ const MAX_LINE: usize = 6 * MAX_TEXT + 1024 * 1024;
 #[derive(Clone)]
 pub struct Boardlint {
     engines: Arc<Engines>,
+    /// The threads the calls run on.
+    calls: Arc<Calls>,
 }
 
 /// Serve on standard input and output until the client closes them.
 pub async fn serve(engines: Engines) -> Result<(), String> {
+    serve_on(engines, tokio::io::stdin(), tokio::io::stdout())
+        .await
+        .0
+}
+
+/// Serve a stream of messages until it ends; the output is given back once
+/// all is written to it (for the fuzz target, which reads it).
+pub async fn serve_on<R, W>(
+    engines: Engines,
+    input: R,
+    output: W,
+) -> (Result<(), String>, Option<W>)
+where
+    R: AsyncRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
     let server = Boardlint {
         engines: Arc::new(engines),
+        calls: Arc::new(Calls::start(checks_at_once())),
     };
-    let (reads, writes, writer) =
-        super::gate::spawn(tokio::io::stdin(), tokio::io::stdout(), MAX_LINE);
+    let (reads, writes, writer) = super::gate::spawn(input, output, MAX_LINE);
     let transport = AsyncRwTransport::new_server(reads, writes).with_max_line_length(MAX_LINE);
     let served = match server.serve(transport).await {
         Ok(running) => running
@@ -53,8 +75,8 @@ pub async fn serve(engines: Engines) -> Result<(), String> {
     };
     // rmcp's end of the output is dropped with the session: what it wrote
     // last reaches standard output before the server exits.
-    let _ = writer.await;
-    served
+    let output = writer.await.ok();
+    (served, output)
 }
 
 #[tool_router]
@@ -66,7 +88,7 @@ impl Boardlint {
     )]
     async fn check(&self, Parameters(args): Parameters<CheckInput>) -> CallToolResult {
         let engines = self.engines.clone();
-        answer(move || tools::check(&engines, args)).await
+        answer(&self.calls, move || tools::check(&engines, args)).await
     }
 
     #[tool(
@@ -76,7 +98,7 @@ impl Boardlint {
     )]
     async fn format(&self, Parameters(args): Parameters<FormatInput>) -> CallToolResult {
         let engines = self.engines.clone();
-        answer(move || tools::format(&engines, args)).await
+        answer(&self.calls, move || tools::format(&engines, args)).await
     }
 
     #[tool(
@@ -85,7 +107,7 @@ impl Boardlint {
         annotations(read_only_hint = true, idempotent_hint = true, open_world_hint = false)
     )]
     async fn explain_rule(&self, Parameters(args): Parameters<RuleInput>) -> CallToolResult {
-        answer(move || tools::explain_rule(args)).await
+        answer(&self.calls, move || tools::explain_rule(args)).await
     }
 
     #[tool(
@@ -94,7 +116,7 @@ impl Boardlint {
         annotations(read_only_hint = true, idempotent_hint = true, open_world_hint = false)
     )]
     async fn list_rules(&self) -> CallToolResult {
-        answer(|| Ok(tools::list_rules())).await
+        answer(&self.calls, || Ok(tools::list_rules())).await
     }
 }
 
@@ -133,21 +155,24 @@ fn drop_integer_formats_in(value: &mut serde_json::Value) {
     }
 }
 
-/// Run a tool's work off the protocol's thread, a panic contained to it,
-/// and make a tool result of what it answers.
+/// Run a tool's work off the protocol's thread, on one of `calls`' threads
+/// once it is free, a panic contained to it, and make a tool result of
+/// what it answers. The result's structured content is built there too: it
+/// can take as much memory as the work itself.
 async fn answer<T: Answer + Send + 'static>(
+    calls: &Calls,
     work: impl FnOnce() -> Result<T, String> + Send + 'static,
 ) -> CallToolResult {
-    let done = tokio::task::spawn_blocking(move || crate::guard::contain(work)).await;
-    let answered = match done {
-        Ok(Ok(answered)) => answered,
-        Ok(Err(panic)) => Err(format!("internal error: {panic}")),
-        Err(e) => Err(format!("internal error: {e}")),
-    };
-    match answered.and_then(|a| {
-        let value = serde_json::to_value(&a).map_err(|e| format!("internal error: {e}"))?;
-        Ok((a.text(), value))
-    }) {
+    let done = calls
+        .run(move || {
+            work().and_then(|a| {
+                let value = serde_json::to_value(&a).map_err(|e| format!("internal error: {e}"))?;
+                Ok((a.text(), value))
+            })
+        })
+        .await;
+    let answered = done.unwrap_or_else(|panic| Err(format!("internal error: {panic}")));
+    match answered {
         Ok((text, value)) => {
             let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
             result.structured_content = Some(value);
@@ -171,7 +196,7 @@ mod tests {
         tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap()
-            .block_on(answer(work))
+            .block_on(answer(&Calls::start(1), work))
     }
 
     fn text(result: &CallToolResult) -> &str {

@@ -1,13 +1,14 @@
 //! The open documents: each one's text as the editor's edits make it, its
-//! version, the path it stands for, and what the engine said of its
-//! current text.
+//! version, the path it stands for, what the engine said of its current
+//! text, and the check of that text under way.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use lsp_types::TextDocumentContentChangeEvent;
 
-use super::lint::Linted;
+use super::checks::{Analysis, Ticket};
 use super::positions::span_of;
 use crate::lines::{LineIndex, Unit};
 
@@ -17,31 +18,64 @@ pub struct Document {
     pub version: i32,
     /// The file a `file:` URI names.
     pub path: Option<PathBuf>,
-    /// What the engine said of `text`; `None` once an edit made it stale.
-    pub linted: Option<Linted>,
+    /// Which reading of the document a check is of: a new one with each
+    /// edit, and whenever the configuration changes. Never reused, even
+    /// by a document opened again under the same URI.
+    pub generation: u64,
+    /// What the engine said of this generation; `None` until its check is
+    /// done.
+    pub analysis: Option<Analysis>,
+    /// The check of this generation, queued or running.
+    pub check: Option<Arc<Ticket>>,
 }
 
 /// The open documents, by URI.
 #[derive(Default)]
 pub struct Documents {
     open: HashMap<String, Document>,
+    last_generation: u64,
 }
 
 impl Documents {
     pub fn open(&mut self, uri: String, text: String, version: i32) {
         let path = super::uri::to_path(&uri);
+        self.last_generation += 1;
         let document = Document {
             text,
             version,
             path,
-            linted: None,
+            generation: self.last_generation,
+            analysis: None,
+            check: None,
         };
-        self.open.insert(uri, document);
+        if let Some(mut before) = self.open.insert(uri, document) {
+            before.cancel();
+        }
     }
 
-    /// Let a document go, with all it held.
+    /// Let a document go, with all it held; its check, if any, is no
+    /// longer wanted.
     pub fn close(&mut self, uri: &str) -> bool {
-        self.open.remove(uri).is_some()
+        self.open.remove(uri).map(|mut d| d.cancel()).is_some()
+    }
+
+    /// The document's text must be read again (an edit made it, or the
+    /// configuration changed): what was said of it and the check under
+    /// way are let go.
+    pub fn renew(&mut self, uri: &str) {
+        if let Some(d) = self.open.get_mut(uri) {
+            self.last_generation += 1;
+            d.generation = self.last_generation;
+            d.analysis = None;
+            d.cancel();
+        }
+    }
+
+    /// Every check under way is no longer wanted (the session ends).
+    pub fn cancel_all(&mut self) {
+        for d in self.open.values_mut() {
+            d.cancel();
+        }
     }
 
     pub fn get(&self, uri: &str) -> Option<&Document> {
@@ -55,20 +89,19 @@ impl Documents {
     pub fn uris(&self) -> Vec<String> {
         self.open.keys().cloned().collect()
     }
-
-    /// Forget what the engine said of every document (its configuration
-    /// changed).
-    pub fn forget_lints(&mut self) {
-        for d in self.open.values_mut() {
-            d.linted = None;
-        }
-    }
 }
 
 impl Document {
+    /// Tell the check under way, if any, that it is no longer wanted.
+    fn cancel(&mut self) {
+        if let Some(ticket) = self.check.take() {
+            ticket.cancel();
+        }
+    }
+
     /// Apply an edit's changes in order, all or none: a change whose range
     /// ends before it starts refuses the edit, and the text stays as it
-    /// was. Positions past a line's end are its end, and lines past the
+    /// was. (The caller renews the document once it is applied.) Positions past a line's end are its end, and lines past the
     /// last the text's end, as the protocol says.
     pub fn apply(
         &mut self,
@@ -98,7 +131,6 @@ impl Document {
             self.text = text;
         }
         self.version = version;
-        self.linted = None;
         Ok(())
     }
 
@@ -129,7 +161,9 @@ mod tests {
             text: text.to_string(),
             version: 1,
             path: None,
-            linted: None,
+            generation: 1,
+            analysis: None,
+            check: None,
         }
     }
 
@@ -191,5 +225,32 @@ mod tests {
             .unwrap_err();
         assert!(error.contains("version 1"), "{error}");
         assert_eq!(d.text, "abc\ndef\n");
+    }
+
+    #[test]
+    fn an_edit_a_reopening_or_a_close_calls_off_the_check_under_way() {
+        let mut documents = Documents::default();
+        let flag = |documents: &mut Documents| {
+            let ticket = Ticket::new("a".into());
+            documents.get_mut("untitled:a").unwrap().check = Some(ticket.clone());
+            ticket
+        };
+        documents.open("untitled:a".into(), "a".into(), 1);
+        let first = documents.get("untitled:a").unwrap().generation;
+        let checking = flag(&mut documents);
+        documents.renew("untitled:a");
+        assert!(checking.is_cancelled());
+        let d = documents.get("untitled:a").unwrap();
+        assert!(d.generation > first && d.check.is_none());
+        let checking = flag(&mut documents);
+        documents.open("untitled:a".into(), "b".into(), 1);
+        assert!(checking.is_cancelled());
+        let reopened = documents.get("untitled:a").unwrap().generation;
+        let checking = flag(&mut documents);
+        assert!(documents.close("untitled:a"));
+        assert!(checking.is_cancelled());
+        // Opened again, it is a reading no check under way can be of.
+        documents.open("untitled:a".into(), "b".into(), 1);
+        assert!(documents.get("untitled:a").unwrap().generation > reopened);
     }
 }

@@ -1,8 +1,6 @@
-//! What the engine says of a document, as `boardlint check` says it of the
-//! file: the kind from the path and the text (and the configuration's
-//! `kinds`), the file's own contribution to its run (a decision log's
-//! flagged proposals, a transition log's run ends), every diagnostic, and
-//! which of them `fmt` removes. Then the same as protocol diagnostics.
+//! What the engine said of a document (`Linted`: its kind, every
+//! diagnostic, which of them `fmt` removes, or why it was not checked), as
+//! `checks.rs` finds it; then the same as protocol diagnostics.
 
 use std::path::Path;
 
@@ -32,7 +30,18 @@ pub struct Linted {
 }
 
 impl Linted {
-    fn problem(kind: FileKind, why: String) -> Linted {
+    /// Nothing to say: a file of no kind boardlint reads.
+    pub fn clean(kind: FileKind) -> Linted {
+        Linted {
+            kind,
+            diagnostics: Vec::new(),
+            fixable: Vec::new(),
+            problem: None,
+        }
+    }
+
+    /// Not checked, and why.
+    pub fn problem(kind: FileKind, why: String) -> Linted {
         Linted {
             kind,
             diagnostics: Vec::new(),
@@ -58,44 +67,6 @@ pub fn within_limit(text: &str) -> Result<(), String> {
 pub fn engine(engines: &Engines, path: Option<&Path>, text: &str) -> Result<Engine, String> {
     within_limit(text)?;
     engines.for_path(path)
-}
-
-pub fn lint(engines: &Engines, path: Option<&Path>, text: &str) -> Linted {
-    let engine = match engine(engines, path, text) {
-        Ok(engine) => engine,
-        Err(why) => return Linted::problem(FileKind::Other, why),
-    };
-    let kind = engine.kind(path, text);
-    if kind == FileKind::Other {
-        return Linted {
-            kind,
-            diagnostics: Vec::new(),
-            fixable: Vec::new(),
-            problem: None,
-        };
-    }
-    let run = match path {
-        Some(path) => engine.contribution(path, text),
-        None => Default::default(),
-    };
-    let diagnostics = engine.check_in_run(path, text, &run);
-    let fixable = match engine.format(path, text) {
-        Some(formatted) if formatted != text => {
-            let run = match path {
-                Some(path) => engine.contribution(path, &formatted),
-                None => Default::default(),
-            };
-            let after = engine.check_in_run(path, &formatted, &run);
-            fixed_by(&diagnostics, &after)
-        }
-        _ => vec![false; diagnostics.len()],
-    };
-    Linted {
-        kind,
-        diagnostics,
-        fixable,
-        problem: None,
-    }
 }
 
 /// Which of `before` formatting removes: a diagnostic whose rule and
@@ -185,39 +156,6 @@ fn one(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn engines() -> Engines {
-        Engines::isolated()
-    }
-
-    #[test]
-    fn a_diagnostic_has_its_code_link_source_and_utf16_range() {
-        let text = "😀\nCFO: [INVOKE:cfo|What is our runway?]\n";
-        let linted = lint(&engines(), None, text);
-        assert_eq!(linted.kind, FileKind::Transcript);
-        let uri: Uri = "untitled:a".parse().unwrap();
-        let all = to_lsp(&linted, &uri, text, Unit::Utf16);
-        let d = all
-            .iter()
-            .find(|d| d.code == Some(NumberOrString::String("L001".into())))
-            .unwrap();
-        assert_eq!((d.range.start.line, d.range.start.character), (1, 5));
-        assert_eq!(d.source.as_deref(), Some("boardlint"));
-        assert_eq!(d.severity, Some(DiagnosticSeverity::ERROR));
-        assert_eq!(
-            d.code_description.as_ref().unwrap().href.as_str(),
-            "https://github.com/boardlint/boardlint/blob/main/docs/rules/L001.md"
-        );
-    }
-
-    #[test]
-    fn too_large_a_text_is_one_problem_not_a_check() {
-        let text = "a".repeat(MAX_TEXT + 1);
-        let linted = lint(&engines(), None, &text);
-        assert!(linted.diagnostics.is_empty());
-        let problem = linted.problem.unwrap();
-        assert!(problem.contains("16 MiB"), "{problem}");
-    }
 
     #[test]
     fn what_formatting_removes_is_fixable() {

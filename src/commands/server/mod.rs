@@ -8,12 +8,17 @@
 //!
 //! Built on `lsp-server` (the JSON-RPC scaffold) and `lsp-types`, as ruff's
 //! server is, with a transport of its own that survives malformed messages
-//! (`transport.rs`). Everything runs on one thread: the message loop
-//! (`session.rs`) waits for a message or for the end of an edit's debounce,
-//! whichever comes first.
+//! (`transport.rs`). The message loop (`session.rs`) runs on one thread and
+//! never checks a document itself: it waits for a message, a check done or
+//! the end of an edit's debounce, whichever comes first, while the checks
+//! run on worker threads (`checks.rs`), each called off once the document
+//! it reads has changed.
 
 mod actions;
+mod checks;
 mod documents;
+#[cfg(any(test, feature = "internals"))]
+mod fuzz;
 mod hover;
 mod lint;
 mod positions;
@@ -24,6 +29,9 @@ mod transport;
 mod uri;
 
 use clap::Args;
+
+#[cfg(feature = "internals")]
+pub use fuzz::stream;
 
 use super::engines::Engines;
 use super::{ConfigFlags, EXIT_FAILURE};

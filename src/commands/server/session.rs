@@ -1,11 +1,22 @@
 //! The message loop: the lifecycle (initialize, shutdown, exit), the
 //! documents' notifications, the requests, and when diagnostics go out.
 //!
-//! Diagnostics are pushed (`textDocument/publishDiagnostics`) on open and
-//! save at once, and on change once no edit has come for [`DEBOUNCE`]: the
-//! loop waits for the next message or for the earliest such deadline,
-//! whichever comes first, so typing never waits for a check. A client that
-//! can pull them (`textDocument/diagnostic`) pulls them instead.
+//! The loop never checks a document itself: checks run on worker threads
+//! (`checks.rs`), and the loop waits for the next message, the next check
+//! done, or the earliest edit's deadline, whichever comes first. A check
+//! starts when a document is opened or saved, and once no edit has come
+//! for [`DEBOUNCE`]; its diagnostics are pushed
+//! (`textDocument/publishDiagnostics`) when it is done, unless the
+//! document changed meanwhile: then the check is called off, and only the
+//! newest version's diagnostics are ever published. A client that can pull
+//! them (`textDocument/diagnostic`) pulls them instead.
+//!
+//! Hover and code actions are answered at once with what is known of the
+//! document's current text: while its check runs, hover shows what the
+//! text alone says (a rule's code, a marker) and code actions are none.
+//! Formatting and a pull of diagnostics need the check: they wait for it,
+//! and are answered when it is done (`$/cancelRequest` answers one that
+//! waits with `RequestCancelled`).
 //!
 //! Every handler runs with its panics contained (`crate::guard`): a bug
 //! becomes an internal error answer to that request, never the end of the
@@ -15,9 +26,10 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::RecvTimeoutError;
+use crossbeam_channel::Receiver;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{self as notify, Notification as _};
 use lsp_types::request::{self as req, Request as _};
@@ -30,7 +42,7 @@ use lsp_types::{
     FileSystemWatcher, FullDocumentDiagnosticReport, GlobPattern, HoverParams,
     HoverProviderCapability, InitializeParams, InitializeResult, LogMessageParams, MessageType,
     OneOf, PublishDiagnosticsParams, Registration, RegistrationParams,
-    RelatedFullDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
+    RelatedFullDocumentDiagnosticReport, ServerCapabilities, ServerInfo, TextDocumentIdentifier,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
     TextDocumentSyncSaveOptions, Uri,
 };
@@ -38,13 +50,14 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::actions;
+use super::checks::{Checks, Done, Job, Ticket};
 use super::documents::Documents;
-use super::lint::{self, Linted};
+use super::lint;
 use super::positions;
-use crate::commands::engines::Engines;
+use crate::commands::engines::{checks_at_once, Engines};
 use crate::lines::Unit;
 
-/// How long after the last edit of a document its diagnostics go out.
+/// How long after the last edit of a document its check starts.
 pub const DEBOUNCE: Duration = Duration::from_millis(200);
 
 /// The exit code when the client ends the session without `shutdown`, as
@@ -65,7 +78,8 @@ type Answer = Result<Value, (ErrorCode, String)>;
 
 struct Session<'a> {
     connection: &'a Connection,
-    engines: Engines,
+    engines: Arc<Engines>,
+    checks: Checks,
     documents: Documents,
     state: State,
     unit: Unit,
@@ -77,17 +91,31 @@ struct Session<'a> {
     watch: bool,
     /// The configuration files it was asked to watch.
     watching: BTreeSet<PathBuf>,
-    /// Documents edited, and when their diagnostics are due.
+    /// Documents edited, and when their checks are due.
     due: HashMap<String, Instant>,
+    /// Requests that wait for a document's check (formatting, pulled
+    /// diagnostics), with the document's URI, in the order they came.
+    waiting: Vec<(String, Request)>,
     next_id: i32,
 }
 
 /// Serve the connection until `exit`, or until the client goes away; the
 /// process's exit code.
 pub fn serve(connection: &Connection, engines: Engines) -> i32 {
+    serve_with(connection, engines, checks_at_once())
+}
+
+/// [`serve`] with this many workers to check documents; with none, each
+/// check runs on the loop as it starts, and its result is taken before the
+/// next message (the fuzz target's way: one message after the other, the
+/// same every time).
+pub fn serve_with(connection: &Connection, engines: Engines, workers: usize) -> i32 {
+    let engines = Arc::new(engines);
+    let (checks, finished) = Checks::start(engines.clone(), workers);
     let mut session = Session {
         connection,
         engines,
+        checks,
         documents: Documents::default(),
         state: State::Waiting,
         unit: Unit::Utf16,
@@ -96,28 +124,67 @@ pub fn serve(connection: &Connection, engines: Engines) -> i32 {
         watch: false,
         watching: BTreeSet::new(),
         due: HashMap::new(),
+        waiting: Vec::new(),
         next_id: 0,
     };
-    loop {
-        let received = match session.due.values().min().copied() {
-            Some(deadline) => match connection.receiver.recv_deadline(deadline) {
-                Ok(message) => Some(message),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => return EXIT_WITHOUT_SHUTDOWN,
-            },
-            None => match connection.receiver.recv() {
-                Ok(message) => Some(message),
-                Err(_) => return EXIT_WITHOUT_SHUTDOWN,
-            },
-        };
-        if let Some(message) = received {
-            if let Some(code) = session.handle(message) {
-                return code;
+    let code = session.run(&finished);
+    // What is still being checked is no longer wanted.
+    session.documents.cancel_all();
+    code
+}
+
+/// What the loop woke up for.
+enum Event {
+    Message(Message),
+    Checked(Done),
+    /// An edit's deadline passed.
+    Due,
+    /// The client is gone.
+    Gone,
+}
+
+impl Session<'_> {
+    fn run(&mut self, finished: &Receiver<Done>) -> i32 {
+        loop {
+            let event = match finished.try_recv() {
+                // A check done first: what it found is current before the
+                // next message is read.
+                Ok(done) => Event::Checked(done),
+                Err(_) => self.next_event(finished),
+            };
+            match event {
+                Event::Message(message) => {
+                    if let Some(code) = self.handle(message) {
+                        return code;
+                    }
+                }
+                Event::Checked(done) => self.checked(done),
+                Event::Due => {}
+                Event::Gone => return EXIT_WITHOUT_SHUTDOWN,
+            }
+            if self.state == State::Running {
+                self.start_due();
+                self.follow_configuration();
             }
         }
-        if session.state == State::Running {
-            session.publish_due();
-            session.follow_configuration();
+    }
+
+    fn next_event(&self, finished: &Receiver<Done>) -> Event {
+        let deadline = match self.due.values().min() {
+            Some(&at) => crossbeam_channel::at(at),
+            None => crossbeam_channel::never(),
+        };
+        crossbeam_channel::select! {
+            recv(self.connection.receiver) -> message => match message {
+                Ok(message) => Event::Message(message),
+                Err(_) => Event::Gone,
+            },
+            recv(finished) -> done => match done {
+                Ok(done) => Event::Checked(done),
+                // The session holds a sender: never.
+                Err(_) => Event::Gone,
+            },
+            recv(deadline) -> _ => Event::Due,
         }
     }
 }
@@ -147,18 +214,13 @@ impl Session<'_> {
     fn handle(&mut self, message: Message) -> Option<i32> {
         match message {
             Message::Request(request) => {
-                let id = request.id.clone();
-                let answer = match crate::guard::contain(|| self.request(request)) {
-                    Ok(answer) => answer,
-                    Err(panic) => {
-                        Err((ErrorCode::InternalError, format!("internal error: {panic}")))
+                match self.waits_for_check(&request) {
+                    Some(uri) => {
+                        self.start_check(&uri);
+                        self.waiting.push((uri, request));
                     }
-                };
-                let response = match answer {
-                    Ok(value) => Response::new_ok(id, value),
-                    Err((code, message)) => Response::new_err(id, code as i32, message),
-                };
-                self.send(response);
+                    None => self.answer(request),
+                }
                 None
             }
             Message::Notification(n) if n.method == notify::Exit::METHOD => {
@@ -190,6 +252,67 @@ impl Session<'_> {
         }
     }
 
+    /// Answer a request, a panic in its handler contained to it.
+    fn answer(&mut self, request: Request) {
+        let id = request.id.clone();
+        let answer = match crate::guard::contain(|| self.request(request)) {
+            Ok(answer) => answer,
+            Err(panic) => Err((ErrorCode::InternalError, format!("internal error: {panic}"))),
+        };
+        let response = match answer {
+            Ok(value) => Response::new_ok(id, value),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        };
+        self.send(response);
+    }
+
+    /// The open document a request must wait for the check of: formatting
+    /// and a pull of diagnostics, of a document whose current text is not
+    /// checked yet.
+    fn waits_for_check(&self, request: &Request) -> Option<String> {
+        if self.state != State::Running
+            || !matches!(
+                request.method.as_str(),
+                req::Formatting::METHOD | req::DocumentDiagnosticRequest::METHOD
+            )
+        {
+            return None;
+        }
+        let document = request.params.get("textDocument")?;
+        let id: TextDocumentIdentifier = serde_json::from_value(document.clone()).ok()?;
+        let uri = id.uri.as_str();
+        let open = self.documents.get(uri)?;
+        open.analysis.is_none().then(|| uri.to_string())
+    }
+
+    /// Answer the requests that wait for `uri`'s check, now that it is
+    /// done (or the document is gone).
+    fn answer_waiting(&mut self, uri: &str) {
+        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
+            .into_iter()
+            .partition(|(u, _)| u == uri);
+        self.waiting = later;
+        for (_, request) in now {
+            self.answer(request);
+        }
+    }
+
+    /// Answer every request that waits with an error (`$/cancelRequest`,
+    /// or the session shutting down).
+    fn refuse_waiting(&mut self, which: impl Fn(&Request) -> bool, message: &str) {
+        let (refused, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
+            .into_iter()
+            .partition(|(_, r)| which(r));
+        self.waiting = kept;
+        for (_, request) in refused {
+            self.send(Response::new_err(
+                request.id,
+                ErrorCode::RequestCanceled as i32,
+                message.to_string(),
+            ));
+        }
+    }
+
     fn request(&mut self, request: Request) -> Answer {
         let method = request.method.as_str();
         match (self.state, method) {
@@ -217,6 +340,11 @@ impl Session<'_> {
             req::Shutdown::METHOD => {
                 self.state = State::ShutDown;
                 self.due.clear();
+                self.documents.cancel_all();
+                self.refuse_waiting(
+                    |_| true,
+                    "the server shut down before the document was checked",
+                );
                 Ok(Value::Null)
             }
             req::DocumentDiagnosticRequest::METHOD => {
@@ -302,7 +430,9 @@ impl Session<'_> {
                 self.documents
                     .open(uri.clone(), p.text_document.text, p.text_document.version);
                 self.due.remove(&uri);
-                self.publish(&uri);
+                if !self.pull {
+                    self.start_check(&uri);
+                }
                 Ok(())
             }
             notify::DidChangeTextDocument::METHOD => {
@@ -311,10 +441,12 @@ impl Session<'_> {
                 let uri = p.text_document.uri.as_str().to_string();
                 let unit = self.unit;
                 let Some(document) = self.documents.get_mut(&uri) else {
-                    return Err(format!("{uri} is not open: the change is ignored"));
+                    return Err(format!("{uri} is not open"));
                 };
                 document.apply(p.text_document.version, p.content_changes, unit)?;
-                if !self.pull {
+                // Whatever is being checked of it is moot now.
+                self.documents.renew(&uri);
+                if !self.pull || self.waiting.iter().any(|(u, _)| *u == uri) {
                     self.due.insert(uri, Instant::now() + DEBOUNCE);
                 }
                 Ok(())
@@ -323,11 +455,18 @@ impl Session<'_> {
                 let p: DidSaveTextDocumentParams =
                     serde_json::from_value(n.params).map_err(json)?;
                 let uri = p.text_document.uri.as_str().to_string();
-                if self.documents.get(&uri).is_none() {
+                let Some(document) = self.documents.get(&uri) else {
                     return Err(format!("{uri} is not open"));
+                };
+                if self.pull {
+                    return Ok(());
                 }
                 self.due.remove(&uri);
-                self.publish(&uri);
+                if document.analysis.is_some() {
+                    self.publish(&uri);
+                } else {
+                    self.start_check(&uri);
+                }
                 Ok(())
             }
             notify::DidCloseTextDocument::METHOD => {
@@ -336,8 +475,11 @@ impl Session<'_> {
                 let uri = p.text_document.uri;
                 self.due.remove(uri.as_str());
                 if self.documents.close(uri.as_str()) && !self.pull {
-                    self.send_diagnostics(uri, Vec::new(), None);
+                    self.send_diagnostics(uri.clone(), Vec::new(), None);
                 }
+                // What waited for its check is answered as for a document
+                // that is not open.
+                self.answer_waiting(uri.as_str());
                 Ok(())
             }
             notify::DidChangeWatchedFiles::METHOD => {
@@ -346,42 +488,68 @@ impl Session<'_> {
                 self.recheck_all();
                 Ok(())
             }
-            // `$/cancelRequest` (every request is answered before the next
-            // is read), `$/setTrace`, and whatever else: nothing to do.
+            notify::Cancel::METHOD => {
+                let p: lsp_types::CancelParams = serde_json::from_value(n.params).map_err(json)?;
+                let id = match p.id {
+                    lsp_types::NumberOrString::Number(n) => RequestId::from(n),
+                    lsp_types::NumberOrString::String(s) => RequestId::from(s),
+                };
+                // A request already answered: nothing to do.
+                self.refuse_waiting(|r| r.id == id, "cancelled");
+                Ok(())
+            }
+            // `$/setTrace`, and whatever else: nothing to do.
             _ => Ok(()),
         }
     }
 
-    /// What the engine says of an open document, from the cache if its text
-    /// has not changed since.
-    fn linted(&mut self, uri: &str) -> Option<&Linted> {
-        let engines = &self.engines;
-        let document = self.documents.get_mut(uri)?;
-        if document.linted.is_none() {
-            let path = document.path.as_deref();
-            let text = &document.text;
-            let linted =
-                crate::guard::contain(|| lint::lint(engines, path, text)).unwrap_or_else(|panic| {
-                    Linted {
-                        kind: crate::kinds::FileKind::Other,
-                        diagnostics: Vec::new(),
-                        fixable: Vec::new(),
-                        problem: Some(format!("boardlint: internal error: {panic}")),
-                    }
-                });
-            document.linted = Some(linted);
+    /// Start checking a document's current text, unless it is checked
+    /// already or being checked.
+    fn start_check(&mut self, uri: &str) {
+        let Some(document) = self.documents.get_mut(uri) else {
+            return;
+        };
+        if document.analysis.is_some() || document.check.is_some() {
+            return;
         }
-        document.linted.as_ref()
+        let ticket = Ticket::new(document.text.clone());
+        document.check = Some(ticket.clone());
+        let job = Job {
+            uri: uri.to_string(),
+            generation: document.generation,
+            path: document.path.clone(),
+            ticket,
+        };
+        self.checks.submit(job);
     }
 
-    fn diagnostics_of(&mut self, uri: &str) -> Option<(Vec<lsp_types::Diagnostic>, i32)> {
-        let unit = self.unit;
+    /// A check is done: keep what it found if the document is still as it
+    /// was checked, then publish it (or answer the pulls that wait for it).
+    fn checked(&mut self, done: Done) {
+        let Some(document) = self.documents.get_mut(&done.uri) else {
+            return;
+        };
+        if document.generation != done.generation || self.state != State::Running {
+            return;
+        }
+        document.analysis = Some(done.analysis);
+        document.check = None;
+        if !self.pull {
+            self.publish(&done.uri);
+        }
+        self.answer_waiting(&done.uri);
+        // The check may have read configuration files not known before.
+        self.register_watchers(false);
+    }
+
+    /// A document's diagnostics as published, and its version, once its
+    /// current text is checked.
+    fn diagnostics_of(&self, uri: &str) -> Option<(Vec<lsp_types::Diagnostic>, i32)> {
         let parsed: Uri = uri.parse().ok()?;
-        self.linted(uri)?;
         let document = self.documents.get(uri)?;
-        let linted = document.linted.as_ref()?;
+        let analysis = document.analysis.as_ref()?;
         Some((
-            lint::to_lsp(linted, &parsed, &document.text, unit),
+            lint::to_lsp(&analysis.linted, &parsed, &document.text, self.unit),
             document.version,
         ))
     }
@@ -403,21 +571,24 @@ impl Session<'_> {
         ));
     }
 
-    /// Push a document's diagnostics, unless the client pulls them.
-    fn publish(&mut self, uri: &str) {
-        if self.pull {
-            return;
-        }
-        let Some((diagnostics, version)) = self.diagnostics_of(uri) else {
-            return;
-        };
-        if let Ok(parsed) = uri.parse() {
+    /// Push a document's diagnostics, once its current text is checked.
+    fn publish(&self, uri: &str) {
+        let published = crate::guard::contain(|| {
+            let (diagnostics, version) = self.diagnostics_of(uri)?;
+            let parsed = uri.parse().ok()?;
             self.send_diagnostics(parsed, diagnostics, Some(version));
+            Some(())
+        });
+        if let Err(panic) = published {
+            self.log(
+                MessageType::ERROR,
+                format!("{uri}: internal error: {panic}"),
+            );
         }
-        self.register_watchers(false);
     }
 
-    fn publish_due(&mut self) {
+    /// Start the checks of the documents whose last edit has settled.
+    fn start_due(&mut self) {
         let now = Instant::now();
         let due: Vec<String> = self
             .due
@@ -427,31 +598,29 @@ impl Session<'_> {
             .collect();
         for uri in due {
             self.due.remove(&uri);
-            let published = crate::guard::contain(|| self.publish(&uri));
-            if let Err(panic) = published {
-                self.log(
-                    MessageType::ERROR,
-                    format!("{uri}: internal error: {panic}"),
-                );
-            }
+            self.start_check(&uri);
         }
     }
 
     /// A configuration loaded has changed on disk: check every open
     /// document again.
     fn follow_configuration(&mut self) {
-        if self.engines.stale() {
+        if self.engines.take_stale() {
             self.recheck_all();
         }
     }
 
+    /// Every open document is read again: under a changed configuration,
+    /// what was said of it may no longer hold. A client that pushes gets
+    /// each one's new diagnostics as its check is done; one that pulls is
+    /// asked to pull again.
     fn recheck_all(&mut self) {
-        self.documents.forget_lints();
         for uri in self.documents.uris() {
+            self.documents.renew(&uri);
             self.due.remove(&uri);
-            // Read the configuration again, whoever shows the result.
-            self.linted(&uri);
-            self.publish(&uri);
+            if !self.pull || self.waiting.iter().any(|(u, _)| *u == uri) {
+                self.start_check(&uri);
+            }
         }
         if self.pull && self.refresh {
             self.request_client(req::WorkspaceDiagnosticRefresh::METHOD, ());
@@ -523,45 +692,22 @@ impl Session<'_> {
         serde_json::to_value(report).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
-    /// `fmt`'s hunks of an open document: none for a kind it does not
-    /// rewrite, a text over the limit, or a configuration with errors.
-    fn hunks(&self, uri: &str) -> Vec<actions::Hunk> {
-        let Some(document) = self.documents.get(uri) else {
-            return Vec::new();
-        };
-        let path = document.path.as_deref();
-        let Ok(engine) = lint::engine(&self.engines, path, &document.text) else {
-            return Vec::new();
-        };
-        let text = &document.text;
-        if let Some(replacements) = engine.format_replacements(path, text) {
-            return replacements
-                .into_iter()
-                .map(|(span, text)| actions::Hunk { span, text })
-                .collect();
-        }
-        // Known only whole: the lines it changes.
-        match engine.format(path, text) {
-            Some(formatted) => actions::hunks(text, &formatted),
-            None => Vec::new(),
-        }
-    }
-
+    /// The code actions of a document's checked text. While its current
+    /// text is being checked there are none yet: the answer does not wait
+    /// (clients ask again as the cursor moves, and as diagnostics come).
     fn code_actions(&mut self, p: CodeActionParams) -> Answer {
-        let uri = p.text_document.uri.as_str().to_string();
-        let Some((published, _)) = self.diagnostics_of(&uri) else {
-            return Ok(Value::Null);
-        };
-        let hunks = self.hunks(&uri);
+        let uri = p.text_document.uri.as_str();
         let unit = self.unit;
-        let Some(document) = self.documents.get(&uri) else {
-            return Ok(Value::Null);
-        };
-        let Some(linted) = document.linted.as_ref() else {
+        let Some(document) = self.documents.get(uri) else {
             return Ok(Value::Null);
         };
         let range = positions::span_of(&document.index(), p.range, unit)
             .map_err(|e| (ErrorCode::InvalidParams, e))?;
+        let (Some(analysis), Some((published, _))) =
+            (document.analysis.as_ref(), self.diagnostics_of(uri))
+        else {
+            return Ok(Value::Array(Vec::new()));
+        };
         let request = actions::Request {
             uri: &p.text_document.uri,
             text: &document.text,
@@ -569,34 +715,39 @@ impl Session<'_> {
             only: p.context.only.as_deref(),
             unit,
         };
-        let found = actions::code_actions(&request, linted, &published, &hunks);
+        let found = actions::code_actions(&request, &analysis.linted, &published, &analysis.hunks);
         serde_json::to_value(found).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
+    /// `fmt`'s rewrite of a checked document as edits (a request for one
+    /// not yet checked waits for its check: `waits_for_check`).
     fn formatting(&mut self, p: DocumentFormattingParams) -> Answer {
-        let uri = p.text_document.uri.as_str().to_string();
-        let hunks = self.hunks(&uri);
-        let Some(document) = self.documents.get(&uri) else {
+        let uri = p.text_document.uri.as_str();
+        let Some(document) = self.documents.get(uri) else {
             return Ok(Value::Null);
         };
-        if hunks.is_empty() {
+        let Some(analysis) = document.analysis.as_ref() else {
+            return Ok(Value::Null);
+        };
+        if analysis.hunks.is_empty() {
             return Ok(Value::Null);
         }
-        let all: Vec<&actions::Hunk> = hunks.iter().collect();
+        let all: Vec<&actions::Hunk> = analysis.hunks.iter().collect();
         let edits = actions::edits(&document.index(), &all, self.unit);
         serde_json::to_value(edits).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
+    /// Hover, at once: on a diagnostic once the current text is checked;
+    /// on a rule's code or a marker, from the text alone.
     fn hover(&mut self, p: HoverParams) -> Answer {
         let at = p.text_document_position_params;
         let uri = at.text_document.uri.as_str().to_string();
-        self.linted(&uri);
         let Some(document) = self.documents.get(&uri) else {
             return Ok(Value::Null);
         };
         let offset = positions::offset_of(&document.index(), at.position, self.unit);
-        let shown =
-            super::hover::hover(&document.text, document.linted.as_ref(), offset, self.unit);
+        let linted = document.analysis.as_ref().map(|a| &a.linted);
+        let shown = super::hover::hover(&document.text, linted, offset, self.unit);
         serde_json::to_value(shown).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 }

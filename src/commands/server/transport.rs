@@ -4,11 +4,19 @@
 //!
 //! lsp-server's own stdio transport ends its reader at the first message
 //! that is not valid JSON, and sizes its buffer by whatever `Content-Length`
-//! says. This one answers a body that is no JSON with a JSON-RPC parse
-//! error (`-32700`, id `null`) and JSON that is no message with an invalid
-//! request (`-32600`), skips a body over [`MAX_MESSAGE`] unread, and skips
-//! a header block without a usable `Content-Length`, then reads on. Only
-//! the end of standard input (or a read error) ends it.
+//! says. This one answers a body that serde_json cannot read with a
+//! JSON-RPC parse error (`-32700`) and JSON that is no message with an
+//! invalid request (`-32600`), skips a body over [`MAX_MESSAGE`] unread,
+//! and skips a header block without a usable `Content-Length`, then reads
+//! on. Only the end of standard input (or a read error) ends it.
+//!
+//! The parse error carries the request's id when the body is a whole
+//! object whose only fault is what serde_json refuses inside it (a lone
+//! surrogate such as `"\ud800"`, bytes that are not UTF-8, nesting deeper
+//! than 128 levels): a lenient scan of its top level finds the id
+//! (`super::super::jsonrpc`). Any other body that is no JSON gets id
+//! `null`, as JSON-RPC says of an id that cannot be detected; a
+//! notification or a response that cannot be read is noted, not answered.
 
 use std::io::{self, BufRead, Read, Write};
 use std::thread;
@@ -128,21 +136,56 @@ pub fn read_all(input: &mut impl BufRead, to_server: &Sender<Message>, side: &mu
                 }
             }
             Err(e) => {
-                let (code, message) = match serde_json::from_slice::<serde_json::Value>(&body) {
-                    Ok(_) => (
-                        -32600,
-                        format!("not a JSON-RPC request or notification: {e}"),
-                    ),
-                    Err(_) => (-32700, format!("the message is not JSON: {e}")),
-                };
-                side.note(&message);
-                let error = serde_json::json!({
-                    "jsonrpc": "2.0",
-                    "id": null,
-                    "error": {"code": code, "message": message},
-                });
-                side.answer(&error.to_string());
+                if let Some(error) = refusal(&body, &e, side) {
+                    side.answer(&error.to_string());
+                }
             }
+        }
+    }
+}
+
+/// The answer to a body that is no message lsp-server reads, if it is one
+/// that may be answered.
+fn refusal(body: &[u8], e: &serde_json::Error, side: &mut impl Side) -> Option<serde_json::Value> {
+    match serde_json::from_slice::<serde_json::Value>(body) {
+        Ok(value) => {
+            // JSON, but no message: answered with its id if it is a
+            // request's (an id lsp-server does not take, say a number
+            // past 32 bits), else with `null`.
+            let message = format!("not a JSON-RPC request or notification: {e}");
+            side.note(&message);
+            let id = value
+                .get("method")
+                .and(value.get("id"))
+                .filter(|id| id.is_string() || id.is_i64() || id.is_u64())
+                .cloned()
+                .unwrap_or(serde_json::Value::Null);
+            Some(serde_json::json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "error": {"code": -32600, "message": message},
+            }))
+        }
+        Err(e) => {
+            let found = super::super::jsonrpc::salvage(body);
+            if found.unanswered() {
+                side.note(&format!(
+                    "a {} that cannot be read was skipped: {e}",
+                    if found.method {
+                        "notification"
+                    } else {
+                        "response"
+                    }
+                ));
+                return None;
+            }
+            let answer_id = if found.whole {
+                found.answer_id()
+            } else {
+                serde_json::Value::Null
+            };
+            side.note(&format!("the message is not JSON the server can read: {e}"));
+            Some(super::super::jsonrpc::parse_error(answer_id, &e))
         }
     }
 }
@@ -304,6 +347,60 @@ mod tests {
             .iter()
             .any(|n| n.contains("`Content-Length: many`")));
         assert!(seen.notes.iter().any(|n| n.contains("too long")));
+    }
+
+    #[test]
+    fn a_request_serde_json_refuses_is_answered_with_its_id() {
+        let surrogate =
+            r#"{"jsonrpc":"2.0","id":11,"method":"textDocument/hover","params":{"x":"\ud800"}}"#;
+        let deep = format!(
+            r#"{{"jsonrpc":"2.0","id":"deep","method":"textDocument/hover","params":{}{}}}"#,
+            "[".repeat(129),
+            "]".repeat(129)
+        );
+        let no_method = r#"{"jsonrpc":"2.0","id":12,"method":5}"#;
+        let notification =
+            r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"x":"\udc00"}}"#;
+        let mut input = [
+            frame(surrogate),
+            frame(&deep),
+            frame(no_method),
+            frame(notification),
+        ]
+        .concat()
+        .into_bytes();
+        // Bytes that are not UTF-8 inside a string.
+        let mut bad = br#"{"jsonrpc":"2.0","id":"utf8","method":"x","params":""#.to_vec();
+        bad.extend_from_slice(b"\xff\xfe\"}");
+        input.extend_from_slice(format!("Content-Length: {}\r\n\r\n", bad.len()).as_bytes());
+        input.extend_from_slice(&bad);
+        input.extend_from_slice(frame(PING).as_bytes());
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let mut seen = Seen::default();
+        read_all(&mut io::Cursor::new(input), &tx, &mut seen);
+        drop(tx);
+        let ids: Vec<&serde_json::Value> = seen.answers.iter().map(|a| &a["id"]).collect();
+        assert_eq!(
+            ids,
+            [
+                &serde_json::json!(11),
+                &serde_json::json!("deep"),
+                &serde_json::json!(12),
+                &serde_json::json!("utf8")
+            ]
+        );
+        let codes: Vec<i64> = seen
+            .answers
+            .iter()
+            .map(|a| a["error"]["code"].as_i64().unwrap())
+            .collect();
+        assert_eq!(codes, [-32700, -32700, -32600, -32700]);
+        assert!(seen
+            .notes
+            .iter()
+            .any(|n| n.contains("a notification that cannot be read")));
+        // And reading went on.
+        assert_eq!(rx.into_iter().count(), 1);
     }
 
     #[test]
