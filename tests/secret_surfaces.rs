@@ -217,7 +217,6 @@ fn no_result_of_the_mcp_check_tool_shows_a_credential() {
 
 /// The tool's `formatted` text and `diff` are the draft's own lines.
 #[test]
-#[ignore = "the format tool returns the draft's lines as they are, credentials included"]
 fn no_result_of_the_mcp_format_tool_shows_a_credential() {
     let dir = tempfile::tempdir().unwrap();
     let mut mcp = Mcp::start(dir.path());
@@ -405,7 +404,6 @@ fn no_diagnostic_or_hover_of_the_language_server_shows_a_credential() {
 
 /// The edits of `fmt`'s actions are the document's own lines.
 #[test]
-#[ignore = "the server's edits write the document's lines whole, credentials included"]
 fn no_code_action_of_the_language_server_shows_a_credential() {
     let dir = tempfile::tempdir().unwrap();
     let mut lsp = Lsp::start(dir.path());

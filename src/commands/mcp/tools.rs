@@ -47,7 +47,7 @@ pub fn format(engines: &Engines, args: FormatInput) -> Result<FormatResult, Stri
     }
     let Some(formatted) = engine.format_in(path, &text, lang) else {
         return Ok(FormatResult {
-            formatted: text,
+            formatted: crate::secrets::scrub(&text).into_owned(),
             changed: false,
             diff: String::new(),
             kind: kind.name(),
@@ -60,10 +60,11 @@ pub fn format(engines: &Engines, args: FormatInput) -> Result<FormatResult, Stri
     } else {
         String::new()
     };
+    // What the tool returns goes to a model: no credential in it.
     Ok(FormatResult {
-        formatted,
+        formatted: crate::secrets::scrub(&formatted).into_owned(),
         changed,
-        diff,
+        diff: crate::secrets::scrub(&diff).into_owned(),
         kind: kind.name(),
     })
 }

@@ -229,6 +229,9 @@ pub fn analyse(
             None => (None, Vec::new()),
         },
     };
+    // No edit the server sends writes out a credential: each is kept where
+    // it is and the text around it replaced.
+    let hunks = private(text, hunks);
     if cancelled() {
         return None;
     }
@@ -338,4 +341,18 @@ mod tests {
         inline.submit(job(3, false));
         assert_eq!(finished.try_recv().unwrap().generation, 3);
     }
+}
+
+/// The hunks cut around each credential they keep
+/// (`secrets::keep_in_place`), so that no edit writes one out; none when a
+/// hunk would have to (it moves one).
+fn private(text: &str, hunks: Vec<Hunk>) -> Vec<Hunk> {
+    let mut out = Vec::with_capacity(hunks.len());
+    for h in hunks {
+        match crate::secrets::keep_in_place(text, h.span.clone(), &h.text) {
+            Some(pieces) => out.extend(pieces.into_iter().map(|(span, text)| Hunk { span, text })),
+            None => return Vec::new(),
+        }
+    }
+    out
 }
