@@ -464,6 +464,16 @@ pub fn io_cause(e: &std::io::Error) -> String {
 /// content is no longer `read` (it changed on disk since it was read) is
 /// left alone. On any failure the original is left untouched.
 ///
+/// A file another process holds open for writing (a logger, a shell's
+/// `exec 3>>notes.md`) is refused too: what that process writes after the
+/// rename would go to the replaced file and be lost. On Linux a read lease
+/// (`F_SETLEASE`) tells, and is held from the last look at the content to
+/// the rename, so that no process opens the file for writing in between.
+/// Where leases cannot be had (a file of another user's, a file system
+/// without them), the replaced file's size is looked at after the rename:
+/// if it grew, the file is put back as the other process left it (the
+/// bytes it appended included) and the rewrite is reported as refused.
+///
 /// A file with several names (hard links) is rewritten the same way: the
 /// name given then names the new file and the other names keep the old
 /// content, as with any editor or formatter that writes atomically; the
@@ -488,14 +498,41 @@ pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<Option<Str
     tmp.file()
         .set_permissions(original.permissions())
         .map_err(|e| io_cause(&e))?;
+    let changed =
+        || "the file changed on disk while it was being formatted: left as it is".to_string();
+    // The file as it is now, kept open past the rename to see what happens
+    // to it.
+    let mut old = match open_regular(&target) {
+        Ok(file) => file,
+        Err(Opened::NotRegular(_)) => return Err(changed()),
+        Err(Opened::Io(e)) => return Err(io_cause(&e)),
+    };
+    let lease = match Lease::take(&old) {
+        Lease::Busy => return Err(OPEN_FOR_WRITING.to_string()),
+        lease => lease,
+    };
     // The last moment before the rename: if someone else wrote the file
     // meanwhile, their version wins.
-    if !holds(&target, read.as_bytes()).map_err(|e| io_cause(&e))? {
-        return Err(
-            "the file changed on disk while it was being formatted: left as it is".to_string(),
-        );
+    if !holds(&old, read.as_bytes()).map_err(|e| io_cause(&e))? {
+        return Err(changed());
+    }
+    #[cfg(test)]
+    if let Some(meanwhile) = BEFORE_RENAME.with(|hook| hook.borrow_mut().take()) {
+        meanwhile();
     }
     tmp.persist(&target).map_err(|e| io_cause(&e))?;
+    drop(lease);
+    // Written to between the last look and the rename, by a process no
+    // lease could see: put back as that process left it.
+    let size = old.metadata().map_err(|e| io_cause(&e))?.len();
+    if size != read.len() as u64 {
+        let grown = size.saturating_sub(read.len() as u64);
+        put_back(&target, &original, &mut old)?;
+        return Err(match grown {
+            0 => changed(),
+            n => format!("{OPEN_FOR_WRITING} ({n} bytes were appended while it was being formatted, and are kept)"),
+        });
+    }
     Ok(names(&original).filter(|&n| n > 1).map(|n| {
         let others = match n {
             2 => "the other keeps".to_string(),
@@ -503,6 +540,117 @@ pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<Option<Str
         };
         format!("the file had {n} names (hard links): this one now names the new content, {others} the old")
     }))
+}
+
+/// Why a file another process holds open for writing is not rewritten.
+const OPEN_FOR_WRITING: &str = "the file is open for writing in another process, which would go on writing to the replaced file: left as it is";
+
+/// A read lease on a file (Linux): granted only while no process has the
+/// file open for writing, and while it is held, a process that opens the
+/// file for writing waits (the kernel tells the holder with a signal, set
+/// here to SIGURG, which is ignored unless handled, instead of SIGIO, which
+/// would end the process). Released when dropped.
+enum Lease<'a> {
+    Held(&'a std::fs::File),
+    /// Another process has the file open for writing.
+    Busy,
+    /// Leases cannot be had here: a file of another user's (`EACCES`), a
+    /// file system or a system without them (`EINVAL`), or not Linux.
+    Unavailable,
+}
+
+/// `fcntl`'s command that sets the signal a lease break sends (Linux's
+/// `F_SETSIG`, which the libc crate does not name).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const F_SETSIG: libc::c_int = 10;
+
+impl<'a> Lease<'a> {
+    fn take(file: &'a std::fs::File) -> Lease<'a> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            use std::os::fd::AsRawFd;
+            if leases_off() {
+                return Lease::Unavailable;
+            }
+            let fd = file.as_raw_fd();
+            // SAFETY: fcntl on a descriptor this function borrows, with
+            // integer arguments only.
+            unsafe {
+                if libc::fcntl(fd, F_SETSIG, libc::SIGURG) == -1 {
+                    return Lease::Unavailable;
+                }
+                if libc::fcntl(fd, libc::F_SETLEASE, libc::F_RDLCK) == 0 {
+                    return Lease::Held(file);
+                }
+            }
+            match std::io::Error::last_os_error().raw_os_error() {
+                Some(libc::EAGAIN) => Lease::Busy,
+                _ => Lease::Unavailable,
+            }
+        }
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        {
+            let _ = file;
+            Lease::Unavailable
+        }
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if let Lease::Held(file) = self {
+            use std::os::fd::AsRawFd;
+            // SAFETY: as in `take`.
+            unsafe {
+                libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Leases turned off on this thread, as on a system without them.
+    static LEASES_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What a test does between the last look at a file and its rename.
+    static BEFORE_RENAME: std::cell::RefCell<Option<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(None) };
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn leases_off() -> bool {
+    #[cfg(test)]
+    return LEASES_OFF.with(|off| off.get());
+    #[cfg(not(test))]
+    false
+}
+
+/// Write what `old` (the file replaced at `target`) holds now back to
+/// `target`, as [`write_atomic`] writes, with `original`'s permissions.
+fn put_back(
+    target: &Path,
+    original: &std::fs::Metadata,
+    old: &mut std::fs::File,
+) -> Result<(), String> {
+    use std::io::{Seek, Write};
+    let lost = |e: std::io::Error| {
+        format!(
+            "the file was written to while it was being formatted, and what was written could not be put back ({})",
+            io_cause(&e)
+        )
+    };
+    old.seek(std::io::SeekFrom::Start(0)).map_err(lost)?;
+    let size = old.metadata().map_err(lost)?.len();
+    let bytes = read_bounded(&mut *old, size, usize::MAX)
+        .map_err(|e| lost(std::io::Error::other(e.to_string())))?;
+    let mut tmp = Temporary::beside(target, None).map_err(lost)?;
+    tmp.file().write_all(&bytes).map_err(lost)?;
+    tmp.file().sync_all().map_err(lost)?;
+    keep_owner(tmp.file(), original)?;
+    tmp.file()
+        .set_permissions(original.permissions())
+        .map_err(lost)?;
+    tmp.persist(target).map_err(lost)
 }
 
 /// How many names (hard links) a file has, where that is known.
@@ -545,14 +693,9 @@ fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> Result<(), 
     Ok(())
 }
 
-/// Whether the file at `path` holds exactly `expected`, compared a block at
-/// a time (a second copy of a large file is never held).
-fn holds(path: &Path, expected: &[u8]) -> std::io::Result<bool> {
-    let mut file = match open_regular(path) {
-        Ok(file) => file,
-        Err(Opened::NotRegular(_)) => return Ok(false),
-        Err(Opened::Io(e)) => return Err(e),
-    };
+/// Whether `file`, read from its start, holds exactly `expected`, compared
+/// a block at a time (a second copy of a large file is never held).
+fn holds(mut file: &std::fs::File, expected: &[u8]) -> std::io::Result<bool> {
     if file.metadata()?.len() != expected.len() as u64 {
         return Ok(false);
     }
@@ -1054,6 +1197,64 @@ mod tests {
         assert!(room_to_work(Work::Format, &marked).is_ok());
         assert!(can_have(64 << 20));
         assert!(!can_have(usize::MAX / 2));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn write_atomic_refuses_a_file_held_open_for_writing() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.md");
+        std::fs::write(&path, "x\n").unwrap();
+        let mut writer = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let err = write_atomic(&path, "x\n", "y\n").unwrap_err();
+        assert_eq!(err, OPEN_FOR_WRITING);
+        writer.write_all(b"appended\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x\nappended\n");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // Closed, it is rewritten; held open for reading only, too.
+        drop(writer);
+        let _reader = std::fs::File::open(&path).unwrap();
+        write_atomic(&path, "x\nappended\n", "y\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "y\n");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn without_leases_bytes_appended_before_the_rename_are_put_back() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.md");
+        std::fs::write(&path, "x\n").unwrap();
+        let mut p = std::fs::metadata(&path).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut p, 0o640);
+        std::fs::set_permissions(&path, p).unwrap();
+        let writer = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        LEASES_OFF.with(|off| off.set(true));
+        BEFORE_RENAME.with(|hook| {
+            *hook.borrow_mut() = Some(Box::new(move || {
+                let mut writer = writer;
+                writer.write_all(b"appended\n").unwrap();
+            }))
+        });
+        let err = write_atomic(&path, "x\n", "y\n").unwrap_err();
+        LEASES_OFF.with(|off| off.set(false));
+        assert_eq!(
+            err,
+            format!("{OPEN_FOR_WRITING} (9 bytes were appended while it was being formatted, and are kept)")
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x\nappended\n");
+        let mode = std::os::unix::fs::PermissionsExt::mode(
+            &std::fs::metadata(&path).unwrap().permissions(),
+        );
+        assert_eq!(mode & 0o777, 0o640);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
     #[test]

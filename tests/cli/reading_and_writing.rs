@@ -534,3 +534,77 @@ fn output_file_dash_is_standard_output() {
     assert_eq!(report[0]["code"], "L001");
     assert!(!root.path().join("-").exists());
 }
+
+/// A process that keeps a file open and appends to it (a logger, a shell's
+/// `exec 3>>notes.md`) would go on writing to the replaced file after a
+/// rename: `fmt` refuses such a file, and no byte appended is lost.
+#[cfg(target_os = "linux")]
+#[test]
+fn fmt_refuses_a_file_another_process_holds_open_and_loses_nothing_it_appends() {
+    let root = repo();
+    write(root.path(), "notes.md", DRAFT);
+    /// The appending process, ended if the test fails before it stops.
+    struct Appender(std::process::Child);
+    impl Drop for Appender {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = Appender(
+        std::process::Command::new("sh")
+            .current_dir(root.path())
+            .args([
+                "-c",
+                "exec 3>>notes.md; i=0; while [ ! -e stop ]; do i=$((i+1)); echo \"appended $i\" >&3; sleep 0.005; done; echo $i > count",
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut trials = 0;
+    for _ in 0..20 {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["fmt", "notes.md"])
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("error: notes.md: the file is open for writing in another process, which would go on writing to the replaced file: left as it is"),
+            "{stderr}"
+        );
+        trials += 1;
+    }
+    fs::write(root.path().join("stop"), "").unwrap();
+    assert!(child.0.wait().unwrap().success());
+    let count: usize = fs::read_to_string(root.path().join("count"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let text = fs::read_to_string(root.path().join("notes.md")).unwrap();
+    let appended: Vec<String> = text
+        .strip_prefix(DRAFT)
+        .unwrap_or_else(|| panic!("{text}"))
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let expected: Vec<String> = (1..=count).map(|i| format!("appended {i}")).collect();
+    assert!(count > 0 && trials == 20);
+    assert_eq!(appended, expected, "bytes appended were lost");
+    // Closed, the file is formatted.
+    let before = text;
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "notes.md"])
+        .assert()
+        .code(0);
+    let text = fs::read_to_string(root.path().join("notes.md")).unwrap();
+    assert!(
+        text != before && expected.iter().all(|line| text.contains(line.as_str())),
+        "{text}"
+    );
+}
