@@ -166,7 +166,7 @@ pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>)
                 found.push(Found::Explicit(path.clone()));
             }
         } else {
-            errors.push(format!("{}: no such file or directory", path.display()));
+            errors.push(format!("{}: no such file or directory", display_path(path)));
         }
     }
     (found, errors)
@@ -203,7 +203,7 @@ fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> 
                     out.push(entry.into_path());
                 }
             }
-            Err(err) => errors.push(format!("{}: {err}", root.display())),
+            Err(err) => errors.push(format!("{}: {err}", display_path(root))),
         }
     }
     out
@@ -427,10 +427,104 @@ fn can_have(bytes: usize) -> bool {
     had
 }
 
-/// A path as messages show it: as given, without a leading `./`.
+/// A path as messages show it: as given, without a leading `./`, in the
+/// lossless form of [`path_text`].
 pub fn display_path(path: &Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+    let s = path_text(path).into_owned();
+    match s.strip_prefix("./") {
+        Some(rest) => rest.to_string(),
+        None => s,
+    }
+}
+
+/// A path as text that names it exactly. A path that is UTF-8 and holds no
+/// backslash is itself. Any other (on Unix, where a file name is any
+/// bytes) is written with each backslash doubled and each byte that is not
+/// part of UTF-8 as `\xHH`: `bad\xFFname.md` for the bytes
+/// `bad<FF>name.md`, `a\\b.md` for the name `a\b.md`. So two paths never
+/// show the same, and [`path_from_text`] gives the path back.
+///
+/// Elsewhere a path that is not Unicode is shown with U+FFFD where the
+/// rest cannot be written.
+pub fn path_text(path: &Path) -> std::borrow::Cow<'_, str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        match std::str::from_utf8(bytes) {
+            Ok(text) if !text.contains('\\') => std::borrow::Cow::Borrowed(text),
+            _ => std::borrow::Cow::Owned(escape_bytes(bytes)),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy()
+    }
+}
+
+/// Bytes as text: UTF-8 as it is but for `\`, doubled; every other byte
+/// as `\xHH`.
+#[cfg(unix)]
+fn escape_bytes(mut bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    while !bytes.is_empty() {
+        let (good, bad) = match std::str::from_utf8(bytes) {
+            Ok(all) => (all, &[][..]),
+            Err(e) => {
+                let (good, rest) = bytes.split_at(e.valid_up_to());
+                let bad = e.error_len().unwrap_or(rest.len());
+                (std::str::from_utf8(good).unwrap_or_default(), &rest[..bad])
+            }
+        };
+        out.push_str(&good.replace('\\', "\\\\"));
+        for b in bad {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+        bytes = &bytes[good.len() + bad.len()..];
+    }
+    out
+}
+
+/// The path a text of [`path_text`] (or [`display_path`]) names.
+pub fn path_from_text(text: &str) -> PathBuf {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        if !text.contains('\\') {
+            return PathBuf::from(text);
+        }
+        let bytes = text.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let hex = |at: usize| {
+                bytes
+                    .get(at..at + 2)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+            };
+            match (bytes[i], bytes.get(i + 1)) {
+                (b'\\', Some(b'\\')) => {
+                    out.push(b'\\');
+                    i += 2;
+                }
+                (b'\\', Some(b'x')) if hex(i + 2).is_some() => {
+                    out.extend(hex(i + 2));
+                    i += 4;
+                }
+                (b, _) => {
+                    out.push(b);
+                    i += 1;
+                }
+            }
+        }
+        PathBuf::from(std::ffi::OsString::from_vec(out))
+    }
+    #[cfg(not(unix))]
+    {
+        PathBuf::from(text)
+    }
 }
 
 /// Bytes as text: UTF-8, or the reason they are not (see [`read`]).
@@ -1027,6 +1121,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every path is shown as a text that names it alone, and read back
+    /// from it.
+    #[cfg(unix)]
+    #[test]
+    fn path_texts_name_every_path_exactly() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = |b: &[u8]| PathBuf::from(std::ffi::OsStr::from_bytes(b));
+        for (bytes, shown) in [
+            (&b"bad\xffname.md"[..], "bad\\xFFname.md"),
+            (&b"a\\b.md"[..], "a\\\\b.md"),
+            (&b"bad\\xFFname.md"[..], "bad\\\\xFFname.md"),
+            (&b"caf\xc3\xa9.md"[..], "caf\u{e9}.md"),
+            (&b"caf\xc3.md"[..], "caf\\xC3.md"),
+            (&b"./d/\xe9\x80.md"[..], "d/\\xE9\\x80.md"),
+        ] {
+            assert_eq!(display_path(&path(bytes)), shown);
+            let back = path_from_text(shown);
+            assert_eq!(back, path(bytes.strip_prefix(b"./").unwrap_or(bytes)));
+        }
+        proptest::proptest!(|(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..24))| {
+            let p = path(&bytes);
+            let shown = path_text(&p);
+            proptest::prop_assert_eq!(path_from_text(&shown), p);
+        });
     }
 
     use super::*;

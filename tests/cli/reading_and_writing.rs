@@ -608,3 +608,108 @@ fn fmt_refuses_a_file_another_process_holds_open_and_loses_nothing_it_appends() 
         "{text}"
     );
 }
+
+/// A file whose name is not UTF-8 is named by every output and error so
+/// that it can be told from any other: each byte that is not UTF-8 as
+/// `\xHH` (a backslash doubled), and in SARIF's URIs percent-encoded.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_name_that_is_not_utf8_is_shown_exactly_everywhere() {
+    use std::os::unix::ffi::OsStrExt;
+    let root = repo();
+    let named = |bytes: &[u8]| root.path().join(std::ffi::OsStr::from_bytes(bytes));
+    fs::write(named(b"bad\xffname.md"), WITH_ERROR).unwrap();
+    // Another file that U+FFFD would make look the same, and one whose
+    // name holds what an escape looks like.
+    fs::write(named(b"bad\xfename.md"), WITH_ERROR).unwrap();
+    fs::write(named(b"bad\\xFFname.md"), WITH_ERROR).unwrap();
+    let run = |args: &[&str]| {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap()
+        );
+        assert!(!text.contains('\u{fffd}'), "{args:?}: {text}");
+        (out.status.code(), text)
+    };
+    let (code, text) = run(&["check", "--format", "concise", "--select", "L001", "."]);
+    assert_eq!(code, Some(1), "{text}");
+    for name in [r"bad\xFFname.md", r"bad\xFEname.md", r"bad\\xFFname.md"] {
+        assert!(
+            text.contains(&format!("\n{name}:2:1: error[L001]"))
+                || text.starts_with(&format!("{name}:2:1: error[L001]")),
+            "{name}: {text}"
+        );
+    }
+    // Named on the command line, by its bytes.
+    let out = boardlint()
+        .current_dir(root.path())
+        .arg("check")
+        .arg(std::ffi::OsStr::from_bytes(b"bad\xffname.md"))
+        .args(["--select", "L001"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8(out.stdout).unwrap();
+    assert!(human.contains(r"bad\xFFname.md:2:1"), "{human}");
+    // JSON and the formats read by machines: the same text.
+    let (_, text) = run(&["check", "--format", "json", "--select", "L001", "."]);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let paths: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [r"bad\\xFFname.md", r"bad\xFEname.md", r"bad\xFFname.md"]
+    );
+    let (_, text) = run(&["check", "--format", "gitlab", "--select", "L001", "."]);
+    let gitlab: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(gitlab[2]["location"]["path"], r"bad\xFFname.md", "{text}");
+    let (_, text) = run(&["check", "--format", "github", "--select", "L001", "."]);
+    assert!(text.contains(r"file=bad\xFFname.md,"), "{text}");
+    // SARIF: URIs percent-encode the bytes.
+    let (_, text) = run(&["check", "--format", "sarif", "--select", "L001", "."]);
+    let sarif: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let uris: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(uris, ["bad%5CxFFname.md", "bad%FEname.md", "bad%FFname.md"]);
+    // Errors name it the same way.
+    fs::write(named(b"bin\xff.md"), b"\xff\xfe\n").unwrap();
+    let (code, text) = run(&["check", "--select", "L001", "."]);
+    assert_eq!(code, Some(2));
+    assert!(
+        text.contains(r"error: bin\xFF.md: not valid UTF-8"),
+        "{text}"
+    );
+    fs::remove_file(named(b"bin\xff.md")).unwrap();
+    fs::write(named(b"draft\xff.md"), DRAFT).unwrap();
+    let (code, text) = run(&["fmt", "--check", "."]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains(r"Would reformat: draft\xFF.md"), "{text}");
+    let missing = boardlint()
+        .current_dir(root.path())
+        .arg("check")
+        .arg(std::ffi::OsStr::from_bytes(b"gone\xff.md"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(missing.stderr).unwrap();
+    assert!(
+        err.contains(r"error: gone\xFF.md: no such file or directory"),
+        "{err}"
+    );
+}
