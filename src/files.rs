@@ -166,7 +166,7 @@ pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>)
                 found.push(Found::Explicit(path.clone()));
             }
         } else {
-            errors.push(format!("{}: no such file or directory", path.display()));
+            errors.push(format!("{}: no such file or directory", display_path(path)));
         }
     }
     (found, errors)
@@ -203,7 +203,7 @@ fn walk(root: &Path, no_ignore: bool, errors: &mut Vec<String>) -> Vec<PathBuf> 
                     out.push(entry.into_path());
                 }
             }
-            Err(err) => errors.push(format!("{}: {err}", root.display())),
+            Err(err) => errors.push(format!("{}: {err}", display_path(root))),
         }
     }
     out
@@ -427,10 +427,104 @@ fn can_have(bytes: usize) -> bool {
     had
 }
 
-/// A path as messages show it: as given, without a leading `./`.
+/// A path as messages show it: as given, without a leading `./`, in the
+/// lossless form of [`path_text`].
 pub fn display_path(path: &Path) -> String {
-    let s = path.display().to_string();
-    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+    let s = path_text(path).into_owned();
+    match s.strip_prefix("./") {
+        Some(rest) => rest.to_string(),
+        None => s,
+    }
+}
+
+/// A path as text that names it exactly. A path that is UTF-8 and holds no
+/// backslash is itself. Any other (on Unix, where a file name is any
+/// bytes) is written with each backslash doubled and each byte that is not
+/// part of UTF-8 as `\xHH`: `bad\xFFname.md` for the bytes
+/// `bad<FF>name.md`, `a\\b.md` for the name `a\b.md`. So two paths never
+/// show the same, and [`path_from_text`] gives the path back.
+///
+/// Elsewhere a path that is not Unicode is shown with U+FFFD where the
+/// rest cannot be written.
+pub fn path_text(path: &Path) -> std::borrow::Cow<'_, str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        match std::str::from_utf8(bytes) {
+            Ok(text) if !text.contains('\\') => std::borrow::Cow::Borrowed(text),
+            _ => std::borrow::Cow::Owned(escape_bytes(bytes)),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy()
+    }
+}
+
+/// Bytes as text: UTF-8 as it is but for `\`, doubled; every other byte
+/// as `\xHH`.
+#[cfg(unix)]
+fn escape_bytes(mut bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    while !bytes.is_empty() {
+        let (good, bad) = match std::str::from_utf8(bytes) {
+            Ok(all) => (all, &[][..]),
+            Err(e) => {
+                let (good, rest) = bytes.split_at(e.valid_up_to());
+                let bad = e.error_len().unwrap_or(rest.len());
+                (std::str::from_utf8(good).unwrap_or_default(), &rest[..bad])
+            }
+        };
+        out.push_str(&good.replace('\\', "\\\\"));
+        for b in bad {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+        bytes = &bytes[good.len() + bad.len()..];
+    }
+    out
+}
+
+/// The path a text of [`path_text`] (or [`display_path`]) names.
+pub fn path_from_text(text: &str) -> PathBuf {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        if !text.contains('\\') {
+            return PathBuf::from(text);
+        }
+        let bytes = text.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let hex = |at: usize| {
+                bytes
+                    .get(at..at + 2)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+            };
+            match (bytes[i], bytes.get(i + 1)) {
+                (b'\\', Some(b'\\')) => {
+                    out.push(b'\\');
+                    i += 2;
+                }
+                (b'\\', Some(b'x')) if hex(i + 2).is_some() => {
+                    out.extend(hex(i + 2));
+                    i += 4;
+                }
+                (b, _) => {
+                    out.push(b);
+                    i += 1;
+                }
+            }
+        }
+        PathBuf::from(std::ffi::OsString::from_vec(out))
+    }
+    #[cfg(not(unix))]
+    {
+        PathBuf::from(text)
+    }
 }
 
 /// Bytes as text: UTF-8, or the reason they are not (see [`read`]).
@@ -464,6 +558,16 @@ pub fn io_cause(e: &std::io::Error) -> String {
 /// content is no longer `read` (it changed on disk since it was read) is
 /// left alone. On any failure the original is left untouched.
 ///
+/// A file another process holds open for writing (a logger, a shell's
+/// `exec 3>>notes.md`) is refused too: what that process writes after the
+/// rename would go to the replaced file and be lost. On Linux a read lease
+/// (`F_SETLEASE`) tells, and is held from the last look at the content to
+/// the rename, so that no process opens the file for writing in between.
+/// Where leases cannot be had (a file of another user's, a file system
+/// without them), the replaced file's size is looked at after the rename:
+/// if it grew, the file is put back as the other process left it (the
+/// bytes it appended included) and the rewrite is reported as refused.
+///
 /// A file with several names (hard links) is rewritten the same way: the
 /// name given then names the new file and the other names keep the old
 /// content, as with any editor or formatter that writes atomically; the
@@ -488,14 +592,41 @@ pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<Option<Str
     tmp.file()
         .set_permissions(original.permissions())
         .map_err(|e| io_cause(&e))?;
+    let changed =
+        || "the file changed on disk while it was being formatted: left as it is".to_string();
+    // The file as it is now, kept open past the rename to see what happens
+    // to it.
+    let mut old = match open_regular(&target) {
+        Ok(file) => file,
+        Err(Opened::NotRegular(_)) => return Err(changed()),
+        Err(Opened::Io(e)) => return Err(io_cause(&e)),
+    };
+    let lease = match Lease::take(&old) {
+        Lease::Busy => return Err(OPEN_FOR_WRITING.to_string()),
+        lease => lease,
+    };
     // The last moment before the rename: if someone else wrote the file
     // meanwhile, their version wins.
-    if !holds(&target, read.as_bytes()).map_err(|e| io_cause(&e))? {
-        return Err(
-            "the file changed on disk while it was being formatted: left as it is".to_string(),
-        );
+    if !holds(&old, read.as_bytes()).map_err(|e| io_cause(&e))? {
+        return Err(changed());
+    }
+    #[cfg(test)]
+    if let Some(meanwhile) = BEFORE_RENAME.with(|hook| hook.borrow_mut().take()) {
+        meanwhile();
     }
     tmp.persist(&target).map_err(|e| io_cause(&e))?;
+    drop(lease);
+    // Written to between the last look and the rename, by a process no
+    // lease could see: put back as that process left it.
+    let size = old.metadata().map_err(|e| io_cause(&e))?.len();
+    if size != read.len() as u64 {
+        let grown = size.saturating_sub(read.len() as u64);
+        put_back(&target, &original, &mut old)?;
+        return Err(match grown {
+            0 => changed(),
+            n => format!("{OPEN_FOR_WRITING} ({n} bytes were appended while it was being formatted, and are kept)"),
+        });
+    }
     Ok(names(&original).filter(|&n| n > 1).map(|n| {
         let others = match n {
             2 => "the other keeps".to_string(),
@@ -503,6 +634,117 @@ pub fn write_atomic(path: &Path, read: &str, content: &str) -> Result<Option<Str
         };
         format!("the file had {n} names (hard links): this one now names the new content, {others} the old")
     }))
+}
+
+/// Why a file another process holds open for writing is not rewritten.
+const OPEN_FOR_WRITING: &str = "the file is open for writing in another process, which would go on writing to the replaced file: left as it is";
+
+/// A read lease on a file (Linux): granted only while no process has the
+/// file open for writing, and while it is held, a process that opens the
+/// file for writing waits (the kernel tells the holder with a signal, set
+/// here to SIGURG, which is ignored unless handled, instead of SIGIO, which
+/// would end the process). Released when dropped.
+enum Lease<'a> {
+    Held(&'a std::fs::File),
+    /// Another process has the file open for writing.
+    Busy,
+    /// Leases cannot be had here: a file of another user's (`EACCES`), a
+    /// file system or a system without them (`EINVAL`), or not Linux.
+    Unavailable,
+}
+
+/// `fcntl`'s command that sets the signal a lease break sends (Linux's
+/// `F_SETSIG`, which the libc crate does not name).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const F_SETSIG: libc::c_int = 10;
+
+impl<'a> Lease<'a> {
+    fn take(file: &'a std::fs::File) -> Lease<'a> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            use std::os::fd::AsRawFd;
+            if leases_off() {
+                return Lease::Unavailable;
+            }
+            let fd = file.as_raw_fd();
+            // SAFETY: fcntl on a descriptor this function borrows, with
+            // integer arguments only.
+            unsafe {
+                if libc::fcntl(fd, F_SETSIG, libc::SIGURG) == -1 {
+                    return Lease::Unavailable;
+                }
+                if libc::fcntl(fd, libc::F_SETLEASE, libc::F_RDLCK) == 0 {
+                    return Lease::Held(file);
+                }
+            }
+            match std::io::Error::last_os_error().raw_os_error() {
+                Some(libc::EAGAIN) => Lease::Busy,
+                _ => Lease::Unavailable,
+            }
+        }
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        {
+            let _ = file;
+            Lease::Unavailable
+        }
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if let Lease::Held(file) = self {
+            use std::os::fd::AsRawFd;
+            // SAFETY: as in `take`.
+            unsafe {
+                libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Leases turned off on this thread, as on a system without them.
+    static LEASES_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What a test does between the last look at a file and its rename.
+    static BEFORE_RENAME: std::cell::RefCell<Option<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(None) };
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn leases_off() -> bool {
+    #[cfg(test)]
+    return LEASES_OFF.with(|off| off.get());
+    #[cfg(not(test))]
+    false
+}
+
+/// Write what `old` (the file replaced at `target`) holds now back to
+/// `target`, as [`write_atomic`] writes, with `original`'s permissions.
+fn put_back(
+    target: &Path,
+    original: &std::fs::Metadata,
+    old: &mut std::fs::File,
+) -> Result<(), String> {
+    use std::io::{Seek, Write};
+    let lost = |e: std::io::Error| {
+        format!(
+            "the file was written to while it was being formatted, and what was written could not be put back ({})",
+            io_cause(&e)
+        )
+    };
+    old.seek(std::io::SeekFrom::Start(0)).map_err(lost)?;
+    let size = old.metadata().map_err(lost)?.len();
+    let bytes = read_bounded(&mut *old, size, usize::MAX)
+        .map_err(|e| lost(std::io::Error::other(e.to_string())))?;
+    let mut tmp = Temporary::beside(target, None).map_err(lost)?;
+    tmp.file().write_all(&bytes).map_err(lost)?;
+    tmp.file().sync_all().map_err(lost)?;
+    keep_owner(tmp.file(), original)?;
+    tmp.file()
+        .set_permissions(original.permissions())
+        .map_err(lost)?;
+    tmp.persist(target).map_err(lost)
 }
 
 /// How many names (hard links) a file has, where that is known.
@@ -545,14 +787,9 @@ fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> Result<(), 
     Ok(())
 }
 
-/// Whether the file at `path` holds exactly `expected`, compared a block at
-/// a time (a second copy of a large file is never held).
-fn holds(path: &Path, expected: &[u8]) -> std::io::Result<bool> {
-    let mut file = match open_regular(path) {
-        Ok(file) => file,
-        Err(Opened::NotRegular(_)) => return Ok(false),
-        Err(Opened::Io(e)) => return Err(e),
-    };
+/// Whether `file`, read from its start, holds exactly `expected`, compared
+/// a block at a time (a second copy of a large file is never held).
+fn holds(mut file: &std::fs::File, expected: &[u8]) -> std::io::Result<bool> {
     if file.metadata()?.len() != expected.len() as u64 {
         return Ok(false);
     }
@@ -886,6 +1123,32 @@ mod tests {
         }
     }
 
+    /// Every path is shown as a text that names it alone, and read back
+    /// from it.
+    #[cfg(unix)]
+    #[test]
+    fn path_texts_name_every_path_exactly() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = |b: &[u8]| PathBuf::from(std::ffi::OsStr::from_bytes(b));
+        for (bytes, shown) in [
+            (&b"bad\xffname.md"[..], "bad\\xFFname.md"),
+            (&b"a\\b.md"[..], "a\\\\b.md"),
+            (&b"bad\\xFFname.md"[..], "bad\\\\xFFname.md"),
+            (&b"caf\xc3\xa9.md"[..], "caf\u{e9}.md"),
+            (&b"caf\xc3.md"[..], "caf\\xC3.md"),
+            (&b"./d/\xe9\x80.md"[..], "d/\\xE9\\x80.md"),
+        ] {
+            assert_eq!(display_path(&path(bytes)), shown);
+            let back = path_from_text(shown);
+            assert_eq!(back, path(bytes.strip_prefix(b"./").unwrap_or(bytes)));
+        }
+        proptest::proptest!(|(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..24))| {
+            let p = path(&bytes);
+            let shown = path_text(&p);
+            proptest::prop_assert_eq!(path_from_text(&shown), p);
+        });
+    }
+
     use super::*;
 
     #[test]
@@ -1054,6 +1317,64 @@ mod tests {
         assert!(room_to_work(Work::Format, &marked).is_ok());
         assert!(can_have(64 << 20));
         assert!(!can_have(usize::MAX / 2));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn write_atomic_refuses_a_file_held_open_for_writing() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.md");
+        std::fs::write(&path, "x\n").unwrap();
+        let mut writer = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let err = write_atomic(&path, "x\n", "y\n").unwrap_err();
+        assert_eq!(err, OPEN_FOR_WRITING);
+        writer.write_all(b"appended\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x\nappended\n");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // Closed, it is rewritten; held open for reading only, too.
+        drop(writer);
+        let _reader = std::fs::File::open(&path).unwrap();
+        write_atomic(&path, "x\nappended\n", "y\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "y\n");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn without_leases_bytes_appended_before_the_rename_are_put_back() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.md");
+        std::fs::write(&path, "x\n").unwrap();
+        let mut p = std::fs::metadata(&path).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut p, 0o640);
+        std::fs::set_permissions(&path, p).unwrap();
+        let writer = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        LEASES_OFF.with(|off| off.set(true));
+        BEFORE_RENAME.with(|hook| {
+            *hook.borrow_mut() = Some(Box::new(move || {
+                let mut writer = writer;
+                writer.write_all(b"appended\n").unwrap();
+            }))
+        });
+        let err = write_atomic(&path, "x\n", "y\n").unwrap_err();
+        LEASES_OFF.with(|off| off.set(false));
+        assert_eq!(
+            err,
+            format!("{OPEN_FOR_WRITING} (9 bytes were appended while it was being formatted, and are kept)")
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x\nappended\n");
+        let mode = std::os::unix::fs::PermissionsExt::mode(
+            &std::fs::metadata(&path).unwrap().permissions(),
+        );
+        assert_eq!(mode & 0o777, 0o640);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
     #[test]

@@ -415,7 +415,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     };
     if let Err(e) = written {
         run_errors.push(match output_file {
-            Some(p) => format!("{}: {e}", p.display()),
+            Some(p) => format!("{}: {e}", display_path(p)),
             None => format!("standard output: {e}"),
         });
     }

@@ -23,19 +23,25 @@ pub fn absolute(path: &Path, cwd: &Path) -> PathBuf {
 /// `path` relative to the directory `base`, both made absolute against
 /// `cwd`: `docs/a.md` inside it, `../other/a.md` outside it, with forward
 /// slashes. A path on another root (a Windows drive) stays absolute.
+/// `path` is a file as the formats show it ([`crate::files::display_path`]),
+/// and so is the result: a name that is not UTF-8 keeps its escapes.
 pub fn relative(path: &str, base: &Path, cwd: &Path) -> String {
-    let path = absolute(Path::new(path), cwd);
+    let path = absolute(&crate::files::path_from_text(path), cwd);
     let base = absolute(base, cwd);
     let (mut p, mut b) = (path.components().peekable(), base.components().peekable());
     if p.peek() != b.peek() {
-        return path.to_string_lossy().replace('\\', "/");
+        let shown = crate::files::path_text(&path).into_owned();
+        return match cfg!(windows) {
+            true => shown.replace('\\', "/"),
+            false => shown,
+        };
     }
     while p.peek().is_some() && p.peek() == b.peek() {
         p.next();
         b.next();
     }
     let mut parts: Vec<String> = b.map(|_| "..".to_string()).collect();
-    parts.extend(p.map(|c| c.as_os_str().to_string_lossy().into_owned()));
+    parts.extend(p.map(|c| crate::files::path_text(Path::new(c.as_os_str())).into_owned()));
     parts.join("/")
 }
 
@@ -68,5 +74,19 @@ mod tests {
         );
         assert_eq!(relative("/work/repo/../repo/b.md", base, cwd), "b.md");
         assert_eq!(relative("a.md", Path::new("."), cwd), "a.md");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn relative_keeps_the_escapes_of_a_name_that_is_not_utf8() {
+        let cwd = Path::new("/work/repo/sub");
+        assert_eq!(
+            relative("d/bad\\xFFname.md", Path::new("/work/repo"), cwd),
+            "sub/d/bad\\xFFname.md"
+        );
+        assert_eq!(
+            relative("a\\\\b.md", Path::new("/work/repo"), cwd),
+            "sub/a\\\\b.md"
+        );
     }
 }

@@ -22,9 +22,16 @@ fn level(s: Severity) -> &'static str {
 }
 
 /// A path as a relative URI reference: forward slashes, percent-encoded.
-fn uri(path: &str) -> String {
+/// On Unix the path's bytes are encoded as they are, so a name that is not
+/// UTF-8 keeps every byte (`bad%FFname.md`) and a backslash is part of a
+/// name (`%5C`), not a separator.
+fn uri(path: &std::path::Path) -> String {
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()).to_vec();
+    #[cfg(not(unix))]
+    let bytes = path.to_string_lossy().replace('\\', "/").into_bytes();
     let mut out = String::new();
-    for b in path.replace('\\', "/").bytes() {
+    for b in bytes {
         match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
                 out.push(b as char)
@@ -39,27 +46,28 @@ fn uri(path: &str) -> String {
 /// directory the run started in) for a path inside it, however it was
 /// named (`a.md`, `./a.md`, or its absolute path, as a workflow passing
 /// `$GITHUB_WORKSPACE/…` names it), and an absolute `file://` URI, with no
-/// base, for one outside it.
+/// base, for one outside it. `path` is the file as the other formats show
+/// it ([`crate::files::display_path`]), read back into the path it names.
 fn artifact(path: &str, cwd: Option<&std::path::Path>) -> Value {
     use std::path::{Component, Path};
-    let p = Path::new(path);
+    let p = crate::files::path_from_text(path);
     let outside = p.is_absolute() || p.components().any(|c| c == Component::ParentDir);
     let Some(cwd) = cwd.filter(|_| outside) else {
-        return json!({ "uri": uri(path), "uriBaseId": "%SRCROOT%" });
+        return json!({ "uri": uri(&p), "uriBaseId": "%SRCROOT%" });
     };
-    let abs = super::paths::absolute(p, cwd);
+    let abs = super::paths::absolute(&p, cwd);
     match abs.strip_prefix(super::paths::absolute(Path::new(""), cwd)) {
         Ok(inside) if !inside.as_os_str().is_empty() => {
-            json!({ "uri": uri(&inside.to_string_lossy()), "uriBaseId": "%SRCROOT%" })
+            json!({ "uri": uri(inside), "uriBaseId": "%SRCROOT%" })
         }
         _ => json!({ "uri": file_uri(&abs) }),
     }
 }
 
 fn file_uri(abs: &std::path::Path) -> String {
-    let text = abs.to_string_lossy().replace('\\', "/");
+    let text = uri(abs);
     let slash = if text.starts_with('/') { "" } else { "/" };
-    format!("file://{slash}{}", uri(&text))
+    format!("file://{slash}{text}")
 }
 
 pub fn sarif(located: &[Located]) -> String {
@@ -156,8 +164,30 @@ mod tests {
 
     #[test]
     fn paths_become_relative_uri_references() {
-        assert_eq!(uri("examples/a b.md"), "examples/a%20b.md");
-        assert_eq!(uri("dir\\ü.md"), "dir/%C3%BC.md");
+        use std::path::Path;
+        assert_eq!(uri(Path::new("examples/a b.md")), "examples/a%20b.md");
+        assert_eq!(uri(Path::new("dir/ü.md")), "dir/%C3%BC.md");
+    }
+
+    /// A name that is not UTF-8 keeps its bytes, and a backslash is part
+    /// of a name on Unix.
+    #[cfg(unix)]
+    #[test]
+    fn uris_keep_every_byte_of_a_name() {
+        use std::os::unix::ffi::OsStrExt;
+        let bad = std::path::Path::new(std::ffi::OsStr::from_bytes(b"d/bad\xffname.md"));
+        assert_eq!(uri(bad), "d/bad%FFname.md");
+        let shown = crate::files::display_path(bad);
+        assert_eq!(shown, "d/bad\\xFFname.md");
+        let cwd = std::path::Path::new("/work/repo");
+        assert_eq!(
+            artifact(&shown, Some(cwd)),
+            json!({ "uri": "d/bad%FFname.md", "uriBaseId": "%SRCROOT%" })
+        );
+        assert_eq!(
+            artifact("../x/a\\\\b.md", Some(cwd)),
+            json!({ "uri": "file:///work/x/a%5Cb.md" })
+        );
     }
 
     #[test]

@@ -301,3 +301,232 @@ fn a_file_that_is_not_json_is_left_alone_with_a_clear_error() {
         "{\"general\": {,}\n"
     );
 }
+
+/// Install and uninstall of `agent` in a directory whose settings file at
+/// `rel` holds `text`: each is refused with exit code 2, an error naming
+/// the file and the key, and the file left byte for byte.
+fn refused(agent: &str, rel: &str, text: &str, key: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let path = dir.path().join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    for action in ["install", "uninstall"] {
+        for dry in [false, true] {
+            let mut args = vec![action, agent];
+            if dry {
+                args.push("--dry-run");
+            }
+            let (code, out, err) = run(dir.path(), home.path(), &args);
+            assert_eq!(
+                (code, out.as_str()),
+                (2, ""),
+                "{agent} {args:?} on {text}: {err}"
+            );
+            assert!(
+                err.starts_with(&format!("error: {rel}: `{key}` is "))
+                    && err.contains("left as it is"),
+                "{agent} {args:?} on {text}: {err}"
+            );
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{agent}");
+        }
+    }
+}
+
+#[test]
+fn hooks_that_are_no_object_of_events_are_refused_and_left_as_they_are() {
+    for (agent, rel) in [
+        ("claude", ".claude/settings.json"),
+        ("codex", ".codex/hooks.json"),
+        ("gemini", ".gemini/settings.json"),
+        ("cursor", ".cursor/hooks.json"),
+    ] {
+        for text in [
+            r#"{"hooks": 5}"#,
+            r#"{"hooks": "Stop"}"#,
+            r#"{"hooks": [{"command": "x"}]}"#,
+            r#"{"hooks": null}"#,
+        ] {
+            refused(agent, rel, text, "hooks");
+        }
+    }
+    let (code, _, err) = {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".claude/settings.json");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, r#"{"hooks": 5}"#).unwrap();
+        run(dir.path(), dir.path(), &["install", "claude"])
+    };
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: .claude/settings.json: `hooks` is a number, where Claude Code expects an object of events; boardlint cannot merge its hook there: left as it is\n"
+    );
+}
+
+#[test]
+fn an_event_that_is_no_list_of_hook_groups_is_refused_and_left_as_it_is() {
+    for (agent, rel, event) in [
+        ("claude", ".claude/settings.json", "Stop"),
+        ("claude", ".claude/settings.json", "SubagentStop"),
+        ("codex", ".codex/hooks.json", "Stop"),
+        ("gemini", ".gemini/settings.json", "AfterAgent"),
+        ("cursor", ".cursor/hooks.json", "stop"),
+    ] {
+        for value in [r#""x""#, r#"{"command": "notify.sh"}"#, "true", "null"] {
+            let text = format!(r#"{{"hooks": {{"{event}": {value}}}}}"#);
+            refused(agent, rel, &text, &format!("hooks.{event}"));
+        }
+        // An entry of the list that is no object.
+        let text = format!(
+            r#"{{"hooks": {{"{event}": [{{"command": "a", "hooks": []}}, "notify.sh"]}}}}"#
+        );
+        refused(agent, rel, &text, &format!("hooks.{event}[1]"));
+    }
+    // A group without its list of hooks, or with hooks that are no objects.
+    for (agent, rel, event) in [
+        ("claude", ".claude/settings.json", "Stop"),
+        ("codex", ".codex/hooks.json", "SubagentStop"),
+        ("gemini", ".gemini/settings.json", "AfterAgent"),
+    ] {
+        let text = format!(
+            r#"{{"hooks": {{"{event}": [{{"type": "command", "command": "notify.sh"}}]}}}}"#
+        );
+        refused(agent, rel, &text, &format!("hooks.{event}[0].hooks"));
+        let text = format!(r#"{{"hooks": {{"{event}": [{{"hooks": {{"type": "command"}}}}]}}}}"#);
+        refused(agent, rel, &text, &format!("hooks.{event}[0].hooks"));
+        let text =
+            format!(r#"{{"hooks": {{"{event}": [{{"hooks": [{{"command": "a"}}, "b.sh"]}}]}}}}"#);
+        refused(agent, rel, &text, &format!("hooks.{event}[0].hooks[1]"));
+    }
+    // Cursor's version other than 1.
+    refused(
+        "cursor",
+        ".cursor/hooks.json",
+        r#"{"version": 2, "hooks": {}}"#,
+        "version",
+    );
+    refused(
+        "cursor",
+        ".cursor/hooks.json",
+        r#"{"version": "1"}"#,
+        "version",
+    );
+    // Other events, and other keys under `hooks`, are not boardlint's to judge.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(".gemini/settings.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = r#"{"hooks": {"enabled": true, "BeforeTool": "x"}}"#;
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = run(dir.path(), dir.path(), &["install", "gemini"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(dir.path(), dir.path(), &["uninstall", "gemini"]);
+    assert_eq!(code, 0, "{err}");
+    let back: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(back, serde_json::from_str::<Value>(text).unwrap());
+}
+
+#[test]
+fn a_key_written_twice_is_refused_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(".claude/settings.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = "{\n  \"hooks\": {},\n  \"hooks\": {\"Stop\": []}\n}\n";
+    std::fs::write(&path, text).unwrap();
+    for action in ["install", "uninstall"] {
+        let (code, out, err) = run(dir.path(), dir.path(), &[action, "claude"]);
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert_eq!(
+            err,
+            "error: .claude/settings.json: the key \"hooks\" is written twice in one object at line 3 column 9; left as it is\n"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+}
+
+/// Uninstall takes out what install added and nothing else: a group of
+/// another hook's that is empty stays (it was taken out as if emptied).
+#[test]
+fn uninstall_leaves_the_empty_groups_it_did_not_empty() {
+    let original = r#"{
+  "hooks": {
+    "Stop": [
+      {
+        "matcher": "",
+        "hooks": []
+      }
+    ],
+    "PreToolUse": []
+  }
+}
+"#;
+    round_trip(
+        "claude",
+        ".claude/settings.json",
+        original,
+        &["hooks", "Stop", "PreToolUse"],
+        &["Stop", "SubagentStop"],
+        false,
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_settings_file_that_is_a_pipe_or_a_device_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(".claude/settings.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap()
+        .success());
+    for action in ["install", "uninstall"] {
+        let out = boardlint()
+            .args(["hook", action, "claude"])
+            .current_dir(dir.path())
+            .env("HOME", dir.path())
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{action}: {err}");
+        assert_eq!(
+            err,
+            "error: .claude/settings.json: a named pipe (FIFO), not a regular file: not read\n"
+        );
+    }
+    // A link to a device is refused the same way.
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    let out = boardlint()
+        .args(["hook", "install", "claude"])
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: .claude/settings.json: a character device, not a regular file: not read\n"
+    );
+}
+
+#[test]
+fn a_settings_file_too_large_is_refused_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(".claude/settings.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let file = std::fs::File::create(&path).unwrap();
+    // Sparse: 20 MiB that take no room.
+    file.set_len(20 << 20).unwrap();
+    let (code, out, err) = run(dir.path(), dir.path(), &["install", "claude"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.starts_with("error: .claude/settings.json: the file is 20971520 bytes")
+            && err.contains("left as it is"),
+        "{err}"
+    );
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 20 << 20);
+}

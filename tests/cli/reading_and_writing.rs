@@ -534,3 +534,182 @@ fn output_file_dash_is_standard_output() {
     assert_eq!(report[0]["code"], "L001");
     assert!(!root.path().join("-").exists());
 }
+
+/// A process that keeps a file open and appends to it (a logger, a shell's
+/// `exec 3>>notes.md`) would go on writing to the replaced file after a
+/// rename: `fmt` refuses such a file, and no byte appended is lost.
+#[cfg(target_os = "linux")]
+#[test]
+fn fmt_refuses_a_file_another_process_holds_open_and_loses_nothing_it_appends() {
+    let root = repo();
+    write(root.path(), "notes.md", DRAFT);
+    /// The appending process, ended if the test fails before it stops.
+    struct Appender(std::process::Child);
+    impl Drop for Appender {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = Appender(
+        std::process::Command::new("sh")
+            .current_dir(root.path())
+            .args([
+                "-c",
+                "exec 3>>notes.md; i=0; while [ ! -e stop ]; do i=$((i+1)); echo \"appended $i\" >&3; sleep 0.005; done; echo $i > count",
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut trials = 0;
+    for _ in 0..20 {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["fmt", "notes.md"])
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("error: notes.md: the file is open for writing in another process, which would go on writing to the replaced file: left as it is"),
+            "{stderr}"
+        );
+        trials += 1;
+    }
+    fs::write(root.path().join("stop"), "").unwrap();
+    assert!(child.0.wait().unwrap().success());
+    let count: usize = fs::read_to_string(root.path().join("count"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let text = fs::read_to_string(root.path().join("notes.md")).unwrap();
+    let appended: Vec<String> = text
+        .strip_prefix(DRAFT)
+        .unwrap_or_else(|| panic!("{text}"))
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let expected: Vec<String> = (1..=count).map(|i| format!("appended {i}")).collect();
+    assert!(count > 0 && trials == 20);
+    assert_eq!(appended, expected, "bytes appended were lost");
+    // Closed, the file is formatted.
+    let before = text;
+    boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "notes.md"])
+        .assert()
+        .code(0);
+    let text = fs::read_to_string(root.path().join("notes.md")).unwrap();
+    assert!(
+        text != before && expected.iter().all(|line| text.contains(line.as_str())),
+        "{text}"
+    );
+}
+
+/// A file whose name is not UTF-8 is named by every output and error so
+/// that it can be told from any other: each byte that is not UTF-8 as
+/// `\xHH` (a backslash doubled), and in SARIF's URIs percent-encoded.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_name_that_is_not_utf8_is_shown_exactly_everywhere() {
+    use std::os::unix::ffi::OsStrExt;
+    let root = repo();
+    let named = |bytes: &[u8]| root.path().join(std::ffi::OsStr::from_bytes(bytes));
+    fs::write(named(b"bad\xffname.md"), WITH_ERROR).unwrap();
+    // Another file that U+FFFD would make look the same, and one whose
+    // name holds what an escape looks like.
+    fs::write(named(b"bad\xfename.md"), WITH_ERROR).unwrap();
+    fs::write(named(b"bad\\xFFname.md"), WITH_ERROR).unwrap();
+    let run = |args: &[&str]| {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap()
+        );
+        assert!(!text.contains('\u{fffd}'), "{args:?}: {text}");
+        (out.status.code(), text)
+    };
+    let (code, text) = run(&["check", "--format", "concise", "--select", "L001", "."]);
+    assert_eq!(code, Some(1), "{text}");
+    for name in [r"bad\xFFname.md", r"bad\xFEname.md", r"bad\\xFFname.md"] {
+        assert!(
+            text.contains(&format!("\n{name}:2:1: error[L001]"))
+                || text.starts_with(&format!("{name}:2:1: error[L001]")),
+            "{name}: {text}"
+        );
+    }
+    // Named on the command line, by its bytes.
+    let out = boardlint()
+        .current_dir(root.path())
+        .arg("check")
+        .arg(std::ffi::OsStr::from_bytes(b"bad\xffname.md"))
+        .args(["--select", "L001"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8(out.stdout).unwrap();
+    assert!(human.contains(r"bad\xFFname.md:2:1"), "{human}");
+    // JSON and the formats read by machines: the same text.
+    let (_, text) = run(&["check", "--format", "json", "--select", "L001", "."]);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let paths: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [r"bad\\xFFname.md", r"bad\xFEname.md", r"bad\xFFname.md"]
+    );
+    let (_, text) = run(&["check", "--format", "gitlab", "--select", "L001", "."]);
+    let gitlab: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(gitlab[2]["location"]["path"], r"bad\xFFname.md", "{text}");
+    let (_, text) = run(&["check", "--format", "github", "--select", "L001", "."]);
+    assert!(text.contains(r"file=bad\xFFname.md,"), "{text}");
+    // SARIF: URIs percent-encode the bytes.
+    let (_, text) = run(&["check", "--format", "sarif", "--select", "L001", "."]);
+    let sarif: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let uris: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(uris, ["bad%5CxFFname.md", "bad%FEname.md", "bad%FFname.md"]);
+    // Errors name it the same way.
+    fs::write(named(b"bin\xff.md"), b"\xff\xfe\n").unwrap();
+    let (code, text) = run(&["check", "--select", "L001", "."]);
+    assert_eq!(code, Some(2));
+    assert!(
+        text.contains(r"error: bin\xFF.md: not valid UTF-8"),
+        "{text}"
+    );
+    fs::remove_file(named(b"bin\xff.md")).unwrap();
+    fs::write(named(b"draft\xff.md"), DRAFT).unwrap();
+    let (code, text) = run(&["fmt", "--check", "."]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains(r"Would reformat: draft\xFF.md"), "{text}");
+    let missing = boardlint()
+        .current_dir(root.path())
+        .arg("check")
+        .arg(std::ffi::OsStr::from_bytes(b"gone\xff.md"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(missing.stderr).unwrap();
+    assert!(
+        err.contains(r"error: gone\xFF.md: no such file or directory"),
+        "{err}"
+    );
+}

@@ -84,30 +84,138 @@ pub fn uninstall(args: &InstallArgs) -> i32 {
     change(args, false)
 }
 
+/// The largest settings file read: far more than any tool writes.
+const MAX_SETTINGS: usize = 16 << 20;
+
+/// The file's text, `None` when there is no file. A named pipe, a device
+/// or a directory is refused before it is read (a pipe would wait for a
+/// writer), and so is a file over [`MAX_SETTINGS`].
+fn read_settings(path: &Path) -> Result<Option<String>, String> {
+    let shown = crate::files::display_path(path);
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
+    let bytes = crate::files::read_regular(path, MAX_SETTINGS).map_err(|e| match e {
+        crate::files::ReadError::TooLarge { .. } => format!(
+            "{shown}: {e}; a tool's settings file is at most {MAX_SETTINGS} bytes here: left as it is"
+        ),
+        e => format!("{shown}: {e}"),
+    })?;
+    crate::files::decode(bytes)
+        .map(Some)
+        .map_err(|e| format!("{shown}: {e}; left as it is"))
+}
+
+/// The file read as a JSON object whose hooks boardlint can merge with.
+fn parse_settings(text: &str, path: &Path, agent: Agent, events: &[&str]) -> Result<Json, String> {
+    let shown = crate::files::display_path(path);
+    if text.trim().is_empty() {
+        return Ok(Json::object());
+    }
+    let json = serde_json::from_str::<Json>(text).map_err(|e| match e.is_data() {
+        // Well-formed, but not what a settings file may hold.
+        true => format!("{shown}: {e}; left as it is"),
+        false => format!("{shown}: not JSON ({e}); left as it is"),
+    })?;
+    if !matches!(json, Json::Object(_)) {
+        return Err(format!(
+            "{shown}: not a JSON object ({}); left as it is",
+            json.kind()
+        ));
+    }
+    shape(&json, agent, events).map_err(|(at, why)| {
+        format!("{shown}: `{at}` is {why}; boardlint cannot merge its hook there: left as it is")
+    })?;
+    Ok(json)
+}
+
+/// Where and why the parts of the file boardlint reads or writes are not
+/// of the shape the tool reads: `hooks` an object, each of boardlint's
+/// events a list of hook groups (each an object whose `hooks` is a list of
+/// objects; for Cursor, each entry an object) and Cursor's `version` 1.
+fn shape(json: &Json, agent: Agent, events: &[&str]) -> Result<(), (String, String)> {
+    let tool = agent.name();
+    if agent == Agent::Cursor {
+        if let Some(version) = json.get("version") {
+            if *version != Json::Number(1.into()) {
+                let what = match version {
+                    Json::Number(n) => format!("{n}"),
+                    other => other.kind().to_string(),
+                };
+                return Err((
+                    "version".to_string(),
+                    format!("{what}, where boardlint writes hooks of version 1"),
+                ));
+            }
+        }
+    }
+    let Some(hooks) = json.get("hooks") else {
+        return Ok(());
+    };
+    let Json::Object(_) = hooks else {
+        return Err((
+            "hooks".to_string(),
+            format!("{}, where {tool} expects an object of events", hooks.kind()),
+        ));
+    };
+    for event in events {
+        let Some(list) = hooks.get(event) else {
+            continue;
+        };
+        let at = format!("hooks.{event}");
+        let Json::Array(list) = list else {
+            return Err((at, format!("{}, where {tool} expects a list", list.kind())));
+        };
+        for (i, entry) in list.iter().enumerate() {
+            let at = format!("{at}[{i}]");
+            if !matches!(entry, Json::Object(_)) {
+                let what = match agent {
+                    Agent::Cursor => "a hook (an object with `command`)",
+                    _ => "a hook group (an object with `hooks`)",
+                };
+                return Err((at, format!("{}, where {tool} expects {what}", entry.kind())));
+            }
+            if agent == Agent::Cursor {
+                continue;
+            }
+            let at = format!("{at}.hooks");
+            match entry.get("hooks") {
+                None => return Err((at, format!("missing, where {tool} expects a list of hooks"))),
+                Some(Json::Array(items)) => {
+                    for (j, item) in items.iter().enumerate() {
+                        if !matches!(item, Json::Object(_)) {
+                            return Err((
+                                format!("{at}[{j}]"),
+                                format!(
+                                    "{}, where {tool} expects a hook (an object with `type` and `command`)",
+                                    item.kind()
+                                ),
+                            ));
+                        }
+                    }
+                }
+                Some(other) => {
+                    return Err((
+                        at,
+                        format!("{}, where {tool} expects a list of hooks", other.kind()),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn change(args: &InstallArgs, adding: bool) -> i32 {
     let result = target(args).and_then(|t| {
-        let before = match std::fs::read_to_string(&t.path) {
-            Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => {
-                return Err(format!(
-                    "{}: {}",
-                    t.path.display(),
-                    crate::files::io_cause(&e)
-                ))
-            }
-        };
-        let mut json = match &before {
-            Some(text) if !text.trim().is_empty() => serde_json::from_str::<Json>(text)
-                .map_err(|e| format!("{}: not JSON ({e}); left as it is", t.path.display()))?,
-            _ => Json::object(),
-        };
-        if !matches!(json, Json::Object(_)) {
-            return Err(format!(
-                "{}: not a JSON object; left as it is",
-                t.path.display()
-            ));
-        }
+        let before = read_settings(&t.path)?;
+        let mut json = parse_settings(
+            before.as_deref().unwrap_or(""),
+            &t.path,
+            args.agent,
+            t.events,
+        )?;
         let changed = if adding {
             add(&mut json, args.agent, &t)
         } else {
@@ -118,7 +226,7 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
     let (t, before, json, changed) = match result {
         Ok(done) => done,
         Err(why) => {
-            eprintln!("error: {why}");
+            eprintln!("error: {}", crate::output::safe::error(&why));
             return 2;
         }
     };
@@ -238,13 +346,16 @@ fn add(json: &mut Json, agent: Agent, t: &Target) -> bool {
     changed
 }
 
+/// Take boardlint's entries out of each of its events. A group, an event's
+/// list or `hooks` itself goes only when removing them emptied it: empty
+/// ones the file held before stay as they were.
 fn remove(json: &mut Json, agent: Agent, t: &Target) -> bool {
     let mut changed = false;
-    let Some(hooks @ Json::Object(_)) = json.entry("hooks", Json::object()) else {
+    let Some(hooks @ Json::Object(_)) = json.get_mut("hooks") else {
         return false;
     };
     for event in t.events {
-        let Some(Json::Array(list)) = hooks.entry(event, Json::Array(Vec::new())) else {
+        let Some(Json::Array(list)) = hooks.get_mut(event) else {
             continue;
         };
         let before = list.len();
@@ -253,25 +364,23 @@ fn remove(json: &mut Json, agent: Agent, t: &Target) -> bool {
                 list.retain(|e| e.get("command").and_then(Json::as_str) != Some(&t.command));
             }
             _ => {
-                for group in list.iter_mut() {
-                    if let Some(Json::Array(items)) = group.entry("hooks", Json::Array(Vec::new()))
-                    {
-                        let n = items.len();
-                        items.retain(|h| {
-                            h.get("command").and_then(Json::as_str) != Some(&t.command)
-                        });
-                        changed |= items.len() != n;
-                    }
-                }
-                list.retain(|g| !matches!(g.get("hooks"), Some(h) if h.is_empty_container()));
+                list.retain_mut(|group| {
+                    let Some(Json::Array(items)) = group.get_mut("hooks") else {
+                        return true;
+                    };
+                    let n = items.len();
+                    items.retain(|h| h.get("command").and_then(Json::as_str) != Some(&t.command));
+                    changed |= items.len() != n;
+                    !(items.is_empty() && n > 0)
+                });
             }
         }
         changed |= list.len() != before;
-        if list.is_empty() {
+        if list.is_empty() && before > 0 {
             hooks.remove(event);
         }
     }
-    if hooks.is_empty_container() {
+    if changed && hooks.is_empty_container() {
         json.remove("hooks");
     }
     changed

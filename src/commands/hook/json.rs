@@ -40,6 +40,13 @@ impl Json {
         }
     }
 
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json> {
+        match self {
+            Json::Object(pairs) => pairs.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
     /// The value at `key` of an object, made an empty one of `empty`'s
     /// kind when missing; `None` when `self` is no object.
     pub fn entry(&mut self, key: &str, empty: Json) -> Option<&mut Json> {
@@ -59,6 +66,18 @@ impl Json {
     pub fn remove(&mut self, key: &str) {
         if let Json::Object(pairs) = self {
             pairs.retain(|(k, _)| k != key);
+        }
+    }
+
+    /// What kind of value this is, as an error names it (`a number`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Json::Null => "null",
+            Json::Bool(_) => "a boolean",
+            Json::Number(_) => "a number",
+            Json::String(_) => "a string",
+            Json::Array(_) => "a list",
+            Json::Object(_) => "an object",
         }
     }
 
@@ -158,13 +177,17 @@ impl<'de> Visitor<'de> for JsonVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
         let mut pairs: Vec<(String, Json)> = Vec::new();
-        while let Some((k, v)) = map.next_entry::<String, Json>()? {
-            // A repeated key keeps its last value, in its first place, as
-            // JSON readers do.
-            match pairs.iter_mut().find(|(key, _)| *key == k) {
-                Some(pair) => pair.1 = v,
-                None => pairs.push((k, v)),
+        while let Some(k) = map.next_key::<String>()? {
+            // A repeated key is refused: readers differ on which value
+            // counts, and writing the object back would keep only one.
+            if pairs.iter().any(|(key, _)| *key == k) {
+                return Err(de::Error::custom(format_args!(
+                    "the key {} is written twice in one object",
+                    serde_json::Value::String(k)
+                )));
             }
+            let v = map.next_value::<Json>()?;
+            pairs.push((k, v));
         }
         Ok(Json::Object(pairs))
     }
@@ -193,6 +216,17 @@ mod tests {
         assert_eq!(
             again,
             serde_json::from_str::<serde_json::Value>(text).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_key_written_twice_is_refused_with_its_place() {
+        let err =
+            serde_json::from_str::<Json>("{\"a\": {\"hooks\": 1,\n \"hooks\": 2}}").unwrap_err();
+        assert!(err.is_data(), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "the key \"hooks\" is written twice in one object at line 2 column 8"
         );
     }
 }
