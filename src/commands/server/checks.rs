@@ -257,6 +257,20 @@ pub fn analyse(
     })
 }
 
+/// The hunks cut around each credential they keep
+/// (`secrets::keep_in_place`), so that no edit writes one out; none when a
+/// hunk would have to (it moves one).
+fn private(text: &str, hunks: Vec<Hunk>) -> Vec<Hunk> {
+    let mut out = Vec::with_capacity(hunks.len());
+    for h in hunks {
+        match crate::secrets::keep_in_place(text, h.span.clone(), &h.text) {
+            Some(pieces) => out.extend(pieces.into_iter().map(|(span, text)| Hunk { span, text })),
+            None => return Vec::new(),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,18 +355,4 @@ mod tests {
         inline.submit(job(3, false));
         assert_eq!(finished.try_recv().unwrap().generation, 3);
     }
-}
-
-/// The hunks cut around each credential they keep
-/// (`secrets::keep_in_place`), so that no edit writes one out; none when a
-/// hunk would have to (it moves one).
-fn private(text: &str, hunks: Vec<Hunk>) -> Vec<Hunk> {
-    let mut out = Vec::with_capacity(hunks.len());
-    for h in hunks {
-        match crate::secrets::keep_in_place(text, h.span.clone(), &h.text) {
-            Some(pieces) => out.extend(pieces.into_iter().map(|(span, text)| Hunk { span, text })),
-            None => return Vec::new(),
-        }
-    }
-    out
 }
