@@ -816,36 +816,70 @@ fn holds(mut file: &std::fs::File, expected: &[u8]) -> std::io::Result<bool> {
 /// owner); a new one is created as any new file is (0666 less the umask).
 pub fn write_new(path: &Path, content: &str) -> Result<(), String> {
     use std::io::Write;
-    // A link (even a dangling one) is written through to its target.
-    let target = match std::fs::read_link(path) {
-        Ok(_) => std::fs::canonicalize(path).unwrap_or_else(|_| resolve_dangling(path)),
-        Err(_) => path.to_path_buf(),
-    };
-    let original = std::fs::metadata(&target).ok();
-    if let Some(what) = original.as_ref().and_then(|m| not_regular(&m.file_type())) {
-        return Err(format!("{what}, not a regular file: not written"));
-    }
-    #[cfg(unix)]
-    let fresh = {
-        use std::os::unix::fs::PermissionsExt;
-        original
-            .is_none()
-            .then(|| std::fs::Permissions::from_mode(0o666))
-    };
-    #[cfg(not(unix))]
-    let fresh = None;
-    let mut tmp = Temporary::beside(&target, fresh).map_err(|e| io_cause(&e))?;
-    tmp.file()
-        .write_all(content.as_bytes())
+    let mut file = NewFile::create(path)?;
+    file.write_all(content.as_bytes())
         .map_err(|e| io_cause(&e))?;
-    if let Some(original) = &original {
-        keep_owner(tmp.file(), original)?;
-        tmp.file()
-            .set_permissions(original.permissions())
-            .map_err(|e| io_cause(&e))?;
+    file.commit()
+}
+
+/// A report file being written, as [`write_new`] writes it, a piece at a
+/// time: to a temporary file beside it, renamed over it by
+/// [`NewFile::commit`]; dropped before that, it leaves nothing.
+pub struct NewFile {
+    tmp: Temporary,
+    target: PathBuf,
+    original: Option<std::fs::Metadata>,
+}
+
+impl NewFile {
+    pub fn create(path: &Path) -> Result<NewFile, String> {
+        // A link (even a dangling one) is written through to its target.
+        let target = match std::fs::read_link(path) {
+            Ok(_) => std::fs::canonicalize(path).unwrap_or_else(|_| resolve_dangling(path)),
+            Err(_) => path.to_path_buf(),
+        };
+        let original = std::fs::metadata(&target).ok();
+        if let Some(what) = original.as_ref().and_then(|m| not_regular(&m.file_type())) {
+            return Err(format!("{what}, not a regular file: not written"));
+        }
+        #[cfg(unix)]
+        let fresh = {
+            use std::os::unix::fs::PermissionsExt;
+            original
+                .is_none()
+                .then(|| std::fs::Permissions::from_mode(0o666))
+        };
+        #[cfg(not(unix))]
+        let fresh = None;
+        let tmp = Temporary::beside(&target, fresh).map_err(|e| io_cause(&e))?;
+        Ok(NewFile {
+            tmp,
+            target,
+            original,
+        })
     }
-    tmp.persist(&target).map_err(|e| io_cause(&e))?;
-    Ok(())
+
+    /// Put the file written in place of the report.
+    pub fn commit(mut self) -> Result<(), String> {
+        if let Some(original) = &self.original {
+            keep_owner(self.tmp.file(), original)?;
+            self.tmp
+                .file()
+                .set_permissions(original.permissions())
+                .map_err(|e| io_cause(&e))?;
+        }
+        self.tmp.persist(&self.target).map_err(|e| io_cause(&e))
+    }
+}
+
+impl std::io::Write for NewFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.tmp.file().write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.tmp.file().flush()
+    }
 }
 
 /// Where a dangling link points, read one link deep.

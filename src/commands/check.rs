@@ -130,6 +130,20 @@ pub struct CheckArgs {
 /// Files checked at a time (see `run`).
 const CHUNK: usize = 512;
 
+/// Findings past which a file's human output is rendered as it is written
+/// (one file at a time) rather than beside the other files' checks and
+/// held until its turn: the rendered text takes several hundred bytes a
+/// finding, which for a file with millions of them is more memory than the
+/// rest of the run.
+const RENDER_IN_ORDER: usize = 4096;
+
+/// What the human output of a file is rendered from.
+struct Unrendered {
+    source: String,
+    diagnostics: Vec<Diagnostic>,
+    color: bool,
+}
+
 /// What checking one input produced.
 struct Outcome {
     name: String,
@@ -161,6 +175,10 @@ enum Context<'a> {
 struct Findings {
     located: Vec<Located>,
     rendered: String,
+    /// The human output of a file with more than [`RENDER_IN_ORDER`]
+    /// findings: rendered as it is written, in input order, instead of
+    /// held.
+    unrendered: Option<Unrendered>,
     /// Diagnostics removed by `--fix` (or that it would remove, with
     /// `--diff`).
     fixed: usize,
@@ -178,6 +196,7 @@ impl Findings {
         Findings {
             located: Vec::new(),
             rendered: String::new(),
+            unrendered: None,
             fixed: 0,
             diff: String::new(),
             fixed_text: None,
@@ -263,13 +282,17 @@ pub fn run(args: &CheckArgs) -> i32 {
 
     // Files are checked a chunk at a time, in parallel within a chunk; what
     // a chunk's files produced is folded into the totals (and, for the human
-    // format on a terminal, printed) before the next chunk is read, so that
+    // format, written to the report) before the next chunk is read, so that
     // memory follows the diagnostics found, never the number of files.
     // Results after a deferred file wait for it, to keep the input order.
     // `--fix` of standard input writes the text to standard output: the
-    // report is held and goes to standard error.
+    // report goes to standard error.
     let stdin_fix = args.fix && inputs.contains(&Input::Stdin);
-    let stream = args.format == OutputFormat::Human && output_file.is_none() && !stdin_fix;
+    // The report is written as it is made, never held whole.
+    let mut report = match args.diff {
+        true => Report::nowhere(),
+        false => Report::open(output_file, stdin_fix),
+    };
     let mut tally = Tally::default();
     let mut run_context = RunContext::default();
     let mut held: Vec<(usize, Outcome)> = Vec::new();
@@ -292,9 +315,9 @@ pub fn run(args: &CheckArgs) -> i32 {
             // A file that prints nothing has no place to keep: it is
             // counted at once, so that held results follow the findings,
             // not the number of files (JUnit lists every file, in order).
-            let silent = matches!(&outcome.result, Ok(Checked::Done(f, _)) if f.located.is_empty() && f.rendered.is_empty());
+            let silent = matches!(&outcome.result, Ok(Checked::Done(f, _)) if f.located.is_empty() && f.rendered.is_empty() && f.unrendered.is_none());
             if deferred.is_empty() || (silent && args.format != OutputFormat::Junit) {
-                tally.add(args, outcome, stream, &mut run_errors);
+                tally.add(args, outcome, &mut report, &mut run_errors);
             } else {
                 held.push((at, outcome));
             }
@@ -312,7 +335,7 @@ pub fn run(args: &CheckArgs) -> i32 {
                 Some((d, _)) if *d == at => second.next().map(|(_, o)| o).unwrap_or(outcome),
                 _ => outcome,
             };
-            tally.add(args, outcome, stream, &mut run_errors);
+            tally.add(args, outcome, &mut report, &mut run_errors);
         }
     }
     if args.verbose {
@@ -330,7 +353,6 @@ pub fn run(args: &CheckArgs) -> i32 {
         );
     }
     let Tally {
-        mut report,
         all,
         files_with,
         checked,
@@ -351,27 +373,34 @@ pub fn run(args: &CheckArgs) -> i32 {
         count(Severity::Info),
     );
     let summarised = matches!(args.format, OutputFormat::Human | OutputFormat::Concise);
+    // Formats of one line a diagnostic are made a batch of lines at a time.
+    let lines = |report: &mut Report, each: &dyn Fn(&[Located]) -> String| {
+        for batch in all.chunks(4096) {
+            report.put(|w| w.write_all(each(batch).as_bytes()));
+        }
+    };
     match args.format {
         OutputFormat::Human => {}
-        OutputFormat::Concise => report.push_str(&output::concise(&all, color)),
-        OutputFormat::Json => report.push_str(&output::json(&all)),
-        OutputFormat::Jsonl => report.push_str(&output::jsonl(&all)),
-        OutputFormat::Sarif => report.push_str(&output::sarif(&all)),
-        OutputFormat::Github => report.push_str(&output::github(&all)),
+        OutputFormat::Concise => lines(&mut report, &|b| output::concise(b, color)),
+        OutputFormat::Json => report.put(|w| output::json(w, &all)),
+        OutputFormat::Jsonl => lines(&mut report, &output::jsonl),
+        OutputFormat::Sarif => report.put(|w| output::sarif(w, &all)),
+        OutputFormat::Github => lines(&mut report, &output::github),
         OutputFormat::Junit => {
             let names: Vec<&str> = checked_names.iter().map(String::as_str).collect();
-            report.push_str(&output::junit(&all, &names));
+            report.put(|w| output::junit(w, &all, &names));
         }
-        OutputFormat::Gitlab => report.push_str(&output::gitlab(&all)),
-        OutputFormat::Rdjson => report.push_str(&output::rdjson(&all)),
-        OutputFormat::Pylint => report.push_str(&output::pylint(&all)),
-        OutputFormat::Azure => report.push_str(&output::azure(&all)),
+        OutputFormat::Gitlab => report.put(|w| output::gitlab(w, &all)),
+        OutputFormat::Rdjson => report.put(|w| output::rdjson(w, &all)),
+        OutputFormat::Pylint => lines(&mut report, &output::pylint),
+        OutputFormat::Azure => lines(&mut report, &output::azure),
     }
+    let mut tail = String::new();
     if summarised && args.statistics {
-        report.push_str(&output::statistics(&all));
+        tail.push_str(&output::statistics(&all));
     }
     if summarised && fixed > 0 && !args.quiet {
-        report.push_str(&format!(
+        tail.push_str(&format!(
             "Fixed {fixed} problem{} in {}.\n",
             if fixed == 1 { "" } else { "s" },
             names_list(&fixed_names)
@@ -379,7 +408,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
     let fixable = all.iter().filter(|l| l.fixable).count();
     if summarised && !args.quiet {
-        report.push_str(&output::summary(
+        tail.push_str(&output::summary(
             errors,
             warnings,
             infos,
@@ -389,35 +418,22 @@ pub fn run(args: &CheckArgs) -> i32 {
             color,
         ));
         if fixable > 0 {
-            report.push_str(&format!(
+            tail.push_str(&format!(
                 "[*] {fixable} fixable with `boardlint check --fix`.\n"
             ));
         }
     }
-    // `--fix` of standard input: the text on standard output, the report
-    // on standard error (as `ruff check --fix -` does).
-    let written = match (output_file, &fixed_text) {
-        (Some(path), _) => files::write_new(path, &report),
-        (None, Some(text)) => {
-            let mut out = std::io::stdout().lock();
-            let mut err = std::io::stderr().lock();
-            out.write_all(text.as_bytes())
-                .and_then(|_| out.flush())
-                .and_then(|_| err.write_all(report.as_bytes()))
-                .map_err(|e| e.to_string())
+    report.put(|w| w.write_all(tail.as_bytes()));
+    // `--fix` of standard input: the text on standard output (the report
+    // went to standard error, as `ruff check --fix -` does).
+    if let Some(text) = &fixed_text {
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            run_errors.push(format!("standard output: {e}"));
         }
-        (None, None) => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(report.as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(|e| e.to_string())
-        }
-    };
-    if let Err(e) = written {
-        run_errors.push(match output_file {
-            Some(p) => format!("{}: {e}", display_path(p)),
-            None => format!("standard output: {e}"),
-        });
+    }
+    if let Err(e) = report.finish() {
+        run_errors.push(e);
     }
     if !summarised && args.statistics {
         eprint!("{}", output::statistics(&all));
@@ -580,8 +596,6 @@ fn fix_diff(
 /// What the files checked so far add up to.
 #[derive(Default)]
 struct Tally {
-    /// Human output not streamed (written to a file), or nothing.
-    report: String,
     all: Vec<Located>,
     files_with: usize,
     checked: usize,
@@ -598,10 +612,16 @@ struct Tally {
 }
 
 impl Tally {
-    /// Fold in one file's outcome, in input order; human output goes to
-    /// standard output at once when `stream`.
-    fn add(&mut self, args: &CheckArgs, outcome: Outcome, stream: bool, errors: &mut Vec<String>) {
-        let f = match outcome.result {
+    /// Fold in one file's outcome, in input order; its human output goes
+    /// to the report at once.
+    fn add(
+        &mut self,
+        args: &CheckArgs,
+        outcome: Outcome,
+        report: &mut Report,
+        errors: &mut Vec<String>,
+    ) {
+        let mut f = match outcome.result {
             Ok(Checked::Done(f, _)) => f,
             // Checked in the second pass; never folded in deferred.
             Ok(Checked::Deferred(_)) => return,
@@ -616,6 +636,17 @@ impl Tally {
         };
         if f.skipped {
             return;
+        }
+        if let Some(Unrendered {
+            source,
+            diagnostics,
+            color,
+        }) = f.unrendered.take()
+        {
+            if !args.diff {
+                report.put(|w| output::human(w, &outcome.name, &source, &diagnostics, color));
+            }
+            f.located = located(&outcome.name, &LineIndex::new(&source), diagnostics);
         }
         self.checked += 1;
         if args.format == OutputFormat::Junit {
@@ -633,14 +664,8 @@ impl Tally {
             self.fixed_text = f.fixed_text;
         }
         if args.format == OutputFormat::Human && !args.diff {
-            if stream {
-                let mut out = std::io::stdout().lock();
-                if let Err(e) = out.write_all(f.rendered.as_bytes()) {
-                    errors.push(format!("standard output: {e}"));
-                }
-            } else {
-                self.report.push_str(&f.rendered);
-            }
+            // Each file's findings shown as soon as the file is done.
+            report.put(|w| w.write_all(f.rendered.as_bytes()).and_then(|_| w.flush()));
         }
         self.all.extend(f.located);
     }
@@ -778,6 +803,24 @@ fn check_one(
             fix = None;
         }
     }
+    if args.format == OutputFormat::Human && diagnostics.len() > RENDER_IN_ORDER {
+        return Ok(Checked::Done(
+            Findings {
+                located: Vec::new(),
+                rendered: String::new(),
+                unrendered: Some(Unrendered {
+                    source,
+                    diagnostics,
+                    color,
+                }),
+                fixed,
+                diff,
+                fixed_text,
+                skipped: false,
+            },
+            adds,
+        ));
+    }
     let index = LineIndex::new(&source);
     let (mut located, rendered) = locate(name, &source, &index, diagnostics, args.format, color);
     if let Some(fix) = &fix {
@@ -789,6 +832,7 @@ fn check_one(
         Findings {
             located,
             rendered,
+            unrendered: None,
             fixed,
             diff,
             fixed_text,
@@ -806,17 +850,23 @@ fn locate(
     format: OutputFormat,
     color: bool,
 ) -> (Vec<Located>, String) {
-    let rendered = match format {
-        OutputFormat::Human => output::human(name, source, &diagnostics, color),
-        _ => String::new(),
-    };
+    let mut rendered = Vec::new();
+    if format == OutputFormat::Human {
+        // Written to memory: it cannot fail.
+        let _ = output::human(&mut rendered, name, source, &diagnostics, color);
+    }
+    (
+        located(name, index, diagnostics),
+        String::from_utf8(rendered).unwrap_or_default(),
+    )
+}
+
+/// The diagnostics of the file `name`, located.
+fn located(name: &str, index: &LineIndex<'_>, diagnostics: Vec<Diagnostic>) -> Vec<Located> {
     // One shared copy of the path, and each diagnostic's text moved, not
     // copied: a file with many findings holds each string once.
     let path: std::sync::Arc<str> = name.into();
-    (
-        located_in_place(diagnostics, |d| output::locate(&path, index, d)),
-        rendered,
-    )
+    located_in_place(diagnostics, |d| output::locate(&path, index, d))
 }
 
 /// Each diagnostic turned into what is kept of it, in order, without
@@ -878,6 +928,99 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
             run.add(part);
             run
         })
+}
+
+/// Where the report goes, written as it is made: standard output,
+/// standard error (`--fix` of standard input, whose text goes to standard
+/// output) or the `--output-file`, written to a temporary file beside it
+/// and renamed over it when the run ends. The first error stops the
+/// writing, and is the run's error.
+struct Report {
+    to: Destination,
+    failed: Option<String>,
+}
+
+enum Destination {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    Stderr(std::io::BufWriter<std::io::Stderr>),
+    File(Box<std::io::BufWriter<files::NewFile>>, PathBuf),
+    /// `--fix --diff`: the diffs are the report.
+    Nowhere,
+}
+
+impl Report {
+    fn open(output_file: Option<&PathBuf>, stdin_fix: bool) -> Report {
+        let (to, failed) = match (output_file, stdin_fix) {
+            (Some(path), _) => match files::NewFile::create(path) {
+                Ok(file) => (
+                    Destination::File(Box::new(std::io::BufWriter::new(file)), path.clone()),
+                    None,
+                ),
+                Err(e) => (
+                    Destination::Nowhere,
+                    Some(format!("{}: {e}", display_path(path))),
+                ),
+            },
+            (None, true) => (
+                Destination::Stderr(std::io::BufWriter::new(std::io::stderr())),
+                None,
+            ),
+            (None, false) => (
+                Destination::Stdout(std::io::BufWriter::new(std::io::stdout())),
+                None,
+            ),
+        };
+        Report { to, failed }
+    }
+
+    fn nowhere() -> Report {
+        Report {
+            to: Destination::Nowhere,
+            failed: None,
+        }
+    }
+
+    /// Write a part of the report, unless writing failed before.
+    fn put(&mut self, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+        if self.failed.is_some() {
+            return;
+        }
+        let written = match &mut self.to {
+            Destination::Stdout(w) => write(w),
+            Destination::Stderr(w) => write(w),
+            Destination::File(w, _) => write(w),
+            Destination::Nowhere => Ok(()),
+        };
+        if let Err(e) = written {
+            self.failed = Some(self.name_error(&e.to_string()));
+        }
+    }
+
+    fn name_error(&self, cause: &str) -> String {
+        match &self.to {
+            Destination::File(_, path) => format!("{}: {cause}", display_path(path)),
+            Destination::Stderr(_) => format!("standard error: {cause}"),
+            _ => format!("standard output: {cause}"),
+        }
+    }
+
+    /// Flush what is left, and put the report file in place.
+    fn finish(mut self) -> Result<(), String> {
+        self.put(|w| w.flush());
+        if let Some(failed) = self.failed {
+            return Err(failed);
+        }
+        match self.to {
+            Destination::File(w, path) => {
+                let file = (*w)
+                    .into_inner()
+                    .map_err(|e| format!("{}: {}", display_path(&path), e.error()))?;
+                file.commit()
+                    .map_err(|e| format!("{}: {e}", display_path(&path)))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]

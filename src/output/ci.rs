@@ -4,7 +4,7 @@
 //! matchers written for it expect) and `azure` (Azure Pipelines logging
 //! commands).
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use super::{safe, Located, RULES_URL};
 use crate::diagnostic::Severity;
@@ -30,19 +30,25 @@ fn fingerprint(l: &Located, path: &str, nth: usize) -> String {
 /// Each path is relative to the project: `$CI_PROJECT_DIR` (where a GitLab
 /// job runs) when set, else the directory the run started in, since GitLab
 /// links a finding to the file at that path in the repository.
-pub fn gitlab(located: &[Located]) -> String {
+pub fn gitlab(out: &mut dyn std::io::Write, located: &[Located]) -> std::io::Result<()> {
     let cwd = std::env::current_dir().unwrap_or_default();
     let project = std::env::var_os("CI_PROJECT_DIR")
         .filter(|d| !d.is_empty())
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| cwd.clone());
-    gitlab_in(located, &project, &cwd)
+    gitlab_in(out, located, &project, &cwd)
 }
 
-fn gitlab_in(located: &[Located], project: &std::path::Path, cwd: &std::path::Path) -> String {
+fn gitlab_in(
+    out: &mut dyn std::io::Write,
+    located: &[Located],
+    project: &std::path::Path,
+    cwd: &std::path::Path,
+) -> std::io::Result<()> {
     // Counted by the path the fingerprint hashes, the one GitLab sees.
     let mut seen: std::collections::HashMap<(String, &str, &str), usize> = Default::default();
-    let issues: Vec<Value> = located
+    // Made one at a time, as they are written.
+    let issues = located
         .iter()
         .map(|l| {
             let path = super::paths::relative(&l.path, project, cwd);
@@ -69,17 +75,16 @@ fn gitlab_in(located: &[Located], project: &std::path::Path, cwd: &std::path::Pa
                 },
             })
         })
-        .collect();
-    let mut out = serde_json::to_string_pretty(&issues).unwrap_or_else(|_| "[]".to_string());
-    out.push('\n');
-    out
+        .fuse();
+    super::stream::write_pretty_with(out, &json!([]), &[], issues)
 }
 
 /// reviewdog's Diagnostic JSON (`rdjson`): one result with the source and
 /// every diagnostic, its range in 1-based lines and columns (columns in
 /// bytes of the line, as reviewdog counts them).
-pub fn rdjson(located: &[Located]) -> String {
-    let diagnostics: Vec<Value> = located
+pub fn rdjson(out: &mut dyn std::io::Write, located: &[Located]) -> std::io::Result<()> {
+    // Made one at a time, as they are written.
+    let diagnostics = located
         .iter()
         .map(|l| {
             json!({
@@ -99,14 +104,12 @@ pub fn rdjson(located: &[Located]) -> String {
                 "code": { "value": l.code, "url": format!("{RULES_URL}{}.md", l.code) },
             })
         })
-        .collect();
+        .fuse();
     let doc = json!({
         "source": { "name": "boardlint", "url": env!("CARGO_PKG_REPOSITORY") },
-        "diagnostics": diagnostics,
+        "diagnostics": [],
     });
-    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_string());
-    out.push('\n');
-    out
+    super::stream::write_pretty_with(out, &doc, &["diagnostics"], diagnostics)
 }
 
 /// `path:line: [CODE] message`, one line each.

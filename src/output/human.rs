@@ -14,8 +14,15 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::lines::LineIndex;
 use crate::syntax::Span;
 
-/// Render one file's diagnostics in the human format.
-pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) -> String {
+/// Render one file's diagnostics in the human format, each written to `out`
+/// as it is rendered.
+pub fn human(
+    out: &mut dyn std::io::Write,
+    path: &str,
+    source: &str,
+    diagnostics: &[Diagnostic],
+    color: bool,
+) -> std::io::Result<()> {
     let theme = if color {
         GraphicalTheme::unicode()
     } else {
@@ -45,7 +52,6 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
         header: None,
     };
     let source_lines = source_lines.as_ref().unwrap_or(&src.lines);
-    let mut out = String::new();
     for d in diagnostics {
         let shown = Diagnostic {
             span: shift(&d.span),
@@ -89,18 +95,19 @@ pub fn human(path: &str, source: &str, diagnostics: &[Diagnostic], color: bool) 
             None => render(&handler, &shown, &src),
         };
         match rendered {
-            Some(text) => out.push_str(&text),
-            None => out.push_str(&format!(
-                "{}: {}[{}] {}\n",
+            Some(text) => out.write_all(text.as_bytes())?,
+            None => writeln!(
+                out,
+                "{}: {}[{}] {}",
                 name,
                 shown.severity.as_str(),
                 shown.code,
                 shown.message
-            )),
+            )?,
         }
-        out.push('\n');
+        out.write_all(b"\n")?;
     }
-    out
+    Ok(())
 }
 
 /// Lines longer than this (in bytes) are shown clipped around the span.

@@ -1,13 +1,17 @@
 //! The `json` and `jsonl` formats: the diagnostics as [`Located`] values,
 //! in one array or one object a line.
 
+use std::io::Write;
+
 use super::Located;
 
-/// The JSON document: an array of every diagnostic of the run.
-pub fn json(located: &[Located]) -> String {
-    let mut out = serde_json::to_string_pretty(located).unwrap_or_else(|_| "[]".to_string());
-    out.push('\n');
-    out
+/// The JSON document: an array of every diagnostic of the run, written as
+/// it is made.
+pub fn json(out: &mut dyn std::io::Write, located: &[Located]) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(out);
+    serde_json::to_writer_pretty(&mut out, located).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// One JSON object per line.

@@ -1,5 +1,7 @@
 //! JUnit XML: one test case per file checked, one failure per diagnostic.
 
+use std::io::Write;
+
 use super::Located;
 
 /// Text for an element's content.
@@ -38,14 +40,21 @@ fn escape_xml(s: &str, attribute: bool) -> String {
     out
 }
 
-pub fn junit(located: &[Located], checked: &[&str]) -> String {
+/// The JUnit XML report, written to `out` a failure at a time.
+pub fn junit(
+    out: &mut dyn std::io::Write,
+    located: &[Located],
+    checked: &[&str],
+) -> std::io::Result<()> {
     let failures = located.len();
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    out.push_str(&format!(
+    let mut out = std::io::BufWriter::new(out);
+    out.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+    write!(
+        out,
         "<testsuites name=\"boardlint\" tests=\"{}\" failures=\"{failures}\">\n  <testsuite name=\"boardlint\" tests=\"{}\" failures=\"{failures}\" errors=\"0\">\n",
         checked.len(),
         checked.len()
-    ));
+    )?;
     // Each file's diagnostics, looked up once per file (not by a scan of
     // every diagnostic per file).
     let mut by_path: std::collections::HashMap<&str, Vec<&Located>> =
@@ -57,17 +66,20 @@ pub fn junit(located: &[Located], checked: &[&str]) -> String {
         let mine = by_path.remove(path).unwrap_or_default();
         let name = attr(path);
         if mine.is_empty() {
-            out.push_str(&format!(
-                "    <testcase classname=\"boardlint\" name=\"{name}\"/>\n"
-            ));
+            writeln!(
+                out,
+                "    <testcase classname=\"boardlint\" name=\"{name}\"/>"
+            )?;
             continue;
         }
-        out.push_str(&format!(
-            "    <testcase classname=\"boardlint\" name=\"{name}\">\n"
-        ));
+        writeln!(
+            out,
+            "    <testcase classname=\"boardlint\" name=\"{name}\">"
+        )?;
         for l in mine {
-            out.push_str(&format!(
-                "      <failure type=\"{}\" message=\"{}\">{}:{}:{}: {} {}: {}&#10;help: {}</failure>\n",
+            writeln!(
+                out,
+                "      <failure type=\"{}\" message=\"{}\">{}:{}:{}: {} {}: {}&#10;help: {}</failure>",
                 attr(l.code),
                 attr(&l.message),
                 escape(path),
@@ -77,12 +89,12 @@ pub fn junit(located: &[Located], checked: &[&str]) -> String {
                 escape(l.name),
                 escape(&l.message),
                 escape(&l.help),
-            ));
+            )?;
         }
-        out.push_str("    </testcase>\n");
+        out.write_all(b"    </testcase>\n")?;
     }
-    out.push_str("  </testsuite>\n</testsuites>\n");
-    out
+    out.write_all(b"  </testsuite>\n</testsuites>\n")?;
+    out.flush()
 }
 
 #[cfg(test)]

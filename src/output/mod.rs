@@ -15,6 +15,7 @@ mod located;
 mod paths;
 pub mod safe;
 mod sarif;
+mod stream;
 mod summary;
 
 pub use ci::{azure, gitlab, pylint, rdjson};

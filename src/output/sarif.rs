@@ -70,7 +70,8 @@ fn file_uri(abs: &std::path::Path) -> String {
     format!("file://{slash}{text}")
 }
 
-pub fn sarif(located: &[Located]) -> String {
+/// The SARIF log, written to `out` a result at a time.
+pub fn sarif(out: &mut dyn std::io::Write, located: &[Located]) -> std::io::Result<()> {
     let cwd = std::env::current_dir().ok();
     let all = crate::rules::all();
     let rule_entries: Vec<Value> = all
@@ -88,7 +89,8 @@ pub fn sarif(located: &[Located]) -> String {
             })
         })
         .collect();
-    let results: Vec<Value> = located
+    // Made one at a time, as they are written.
+    let results = located
         .iter()
         .map(|l| {
             let mut result = json!({
@@ -133,7 +135,7 @@ pub fn sarif(located: &[Located]) -> String {
             }
             result
         })
-        .collect();
+        .fuse();
     let doc = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -150,12 +152,10 @@ pub fn sarif(located: &[Located]) -> String {
             "originalUriBaseIds": {
                 "%SRCROOT%": { "uri": cwd.as_deref().map(|c| format!("{}/", file_uri(c).trim_end_matches('/'))).unwrap_or_default() }
             },
-            "results": results,
+            "results": [],
         }]
     });
-    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    out.push('\n');
-    out
+    super::stream::write_pretty_with(out, &doc, &["runs", "0", "results"], results)
 }
 
 #[cfg(test)]
@@ -225,7 +225,9 @@ mod tests {
             .unwrap()
             .trim_matches('"');
         assert_eq!(RULES_URL, format!("{repository}/blob/main/docs/rules/"));
-        let doc: Value = serde_json::from_str(&sarif(&[])).unwrap();
+        let mut text = Vec::new();
+        sarif(&mut text, &[]).unwrap();
+        let doc: Value = serde_json::from_slice(&text).unwrap();
         let driver = &doc["runs"][0]["tool"]["driver"];
         assert_eq!(driver["informationUri"], repository);
         assert!(driver["rules"][0]["helpUri"]
