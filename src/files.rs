@@ -250,7 +250,7 @@ pub fn read_regular(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
 }
 
 /// Why a file was not opened.
-enum Opened {
+pub enum Opened {
     NotRegular(&'static str),
     Io(std::io::Error),
 }
@@ -265,7 +265,7 @@ impl From<std::io::Error> for Opened {
 /// before it is opened, since opening a named pipe waits for a writer; the
 /// file is opened without waiting (so a pipe put there meanwhile cannot
 /// hang the run either) and what was opened is looked at again.
-fn open_regular(path: &Path) -> Result<std::fs::File, Opened> {
+pub fn open_regular(path: &Path) -> Result<std::fs::File, Opened> {
     if let Some(what) = not_regular(&std::fs::metadata(path)?.file_type()) {
         return Err(Opened::NotRegular(what));
     }

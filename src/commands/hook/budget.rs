@@ -13,7 +13,6 @@
 //! block counts the budget as spent, since how many blocks came before
 //! cannot be known. Cursor counts for us (`loop_count`).
 
-use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -56,9 +55,7 @@ impl State {
 }
 
 fn hash(text: &str) -> u64 {
-    let mut hasher = std::hash::DefaultHasher::new();
-    text.hash(&mut hasher);
-    hasher.finish()
+    store::hash(text.as_bytes())
 }
 
 /// One agent's budget, its lock held while the call decides.

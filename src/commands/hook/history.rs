@@ -28,7 +28,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::payload::Payload;
-use super::store::{self, Store};
+use super::store::{self, hash, Store};
 use crate::engine::{Before, Engine};
 use crate::model::{Carry, Cut};
 use crate::sessions::{History, SessionFormat};
@@ -113,12 +113,6 @@ fn state_name(payload: &Payload, log: &Path) -> Option<String> {
     let mut hasher = std::hash::DefaultHasher::new();
     log.hash(&mut hasher);
     Some(format!("{name}.history-{:016x}.json", hasher.finish()))
-}
-
-fn hash(bytes: &[u8]) -> u64 {
-    let mut hasher = std::hash::DefaultHasher::new();
-    hasher.write(bytes);
-    hasher.finish()
 }
 
 /// The session log at `log`, read from where the last call cut it when
@@ -230,17 +224,13 @@ fn resume(
     }
 }
 
-/// The log opened for reading when it is a regular file, and its size. It
-/// is opened without waiting (a pipe put in its place cannot hang the
-/// hook) and what was opened is looked at, not the path.
+/// The log opened for reading when it is a regular file, and its size
+/// (opened as `check` opens files: without waiting, and looked at again
+/// once opened, so a pipe put in its place cannot hang the hook).
 fn open(log: &Path) -> Option<(std::fs::File, u64)> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    let file = options.open(log).ok()?;
-    let meta = file.metadata().ok()?;
-    meta.is_file().then_some((file, meta.len()))
+    let file = crate::files::open_regular(log).ok()?;
+    let size = file.metadata().ok()?.len();
+    Some((file, size))
 }
 
 /// At most `most` bytes of `file` from `start` (the size it had when

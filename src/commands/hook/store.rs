@@ -227,6 +227,14 @@ fn owned(dir: &Path, _: bool) -> Result<(), String> {
     }
 }
 
+/// The hash state files keep of a text (an answer, the bytes before a cut).
+pub fn hash(bytes: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::hash::DefaultHasher::new();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
 /// A name made of a key's letters, digits, `-` and `_`, at most 128 of
 /// them (ids are UUIDs; nothing else can reach outside the directory).
 pub fn stem(key: &str) -> Option<String> {
