@@ -7,7 +7,8 @@ declare_rule! {
     /// ## What it does
     /// Flags a standard card in which more than half of the tagged findings
     /// are `[ASSUMED: …]` while the overall confidence is not low. When the
-    /// confidence's emoji and word disagree, the word counts.
+    /// confidence's emoji and word disagree, the word counts. It is
+    /// reported at that confidence, where the fix goes.
     ///
     /// ## Why is this bad?
     /// "If more than 50% of findings are ASSUMED, flag low confidence"
@@ -59,10 +60,21 @@ impl Rule for AssumptionsOutweighConfidence {
             if tags.is_empty() || assumed * 2 <= tags.len() {
                 continue;
             }
+            // At the confidence the bottom line states, where the fix goes;
+            // at the section's heading when it is split across lines.
+            let at = items(t, bottom)
+                .into_iter()
+                .find_map(|s| {
+                    let c = find_confidence(t.text(&s))?;
+                    let text = t.text(&s);
+                    let end = s.start + text.trim_end().len();
+                    Some(s.start + c.start..end)
+                })
+                .unwrap_or_else(|| bottom.heading.clone());
             out.push(
                 self.meta()
                     .diagnostic(
-                        bottom.heading.clone(),
+                        at,
                         format!(
                             "{assumed} of {} tagged findings are assumed, but the confidence is {}",
                             tags.len(),
