@@ -40,10 +40,14 @@ pub fn canonical_form(keyword: &str) -> &'static str {
     }
 }
 
+/// The grammar's `role`: a letter, then letters, combining marks, ASCII
+/// digits and `_`.
 fn is_role_token(s: &str) -> bool {
     let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    matches!(chars.next(), Some(c) if pest::unicode::LETTER(c))
+        && chars.all(|c| {
+            c.is_ascii_digit() || c == '_' || pest::unicode::LETTER(c) || pest::unicode::MARK(c)
+        })
 }
 
 /// Explain a malformed marker. `text` starts with `[` and runs to its `]`
@@ -67,6 +71,14 @@ pub fn diagnose(text: &str) -> Malformation {
         "ASSUMIDO" => Some("ASSUMED"),
         _ => None,
     } {
+        if after_bracket[keyword.len()..].trim_start().starts_with(']') {
+            return m(
+                format!(
+                    "`[{keyword}]` is `[{english}]` in Portuguese; the protocol writes its tags in English in every language"
+                ),
+                format!("write `[{english}]`"),
+            );
+        }
         return m(
             format!(
                 "`[{keyword}: …]` is `[{english}: …]` in Portuguese; the protocol writes its tags in English in every language"
@@ -75,6 +87,13 @@ pub fn diagnose(text: &str) -> Malformation {
         );
     }
     let rest = &after_bracket[keyword.len()..];
+    if !closing && matches!(keyword, "VERIFIED" | "ASSUMED") && rest.starts_with('/') {
+        // `[VERIFIED/ASSUMED]`: the contribution template's choice, unmade.
+        return m(
+            format!("`{text}` is the template's choice between tags, left unmade"),
+            "write `[VERIFIED]` or `[ASSUMED]`, whichever the finding is",
+        );
+    }
     let closed = rest.ends_with(']');
     let body = rest.strip_suffix(']').unwrap_or(rest);
 
@@ -135,7 +154,7 @@ pub fn diagnose(text: &str) -> Malformation {
                     }
                     if !is_role_token(role) {
                         return m(
-                            format!("`{role}` is not a role token (letters, digits and `_`)"),
+                            format!("`{role}` is not a role token (a letter, then letters, digits and `_`)"),
                             format!("write {form}"),
                         );
                     }
@@ -401,6 +420,7 @@ mod tests {
                 "is `[VERIFIED: …]` in Portuguese",
             ),
             ("[ASSUMIDO: roadmap]", "is `[ASSUMED: …]` in Portuguese"),
+            ("[VERIFICADO]", "is `[VERIFIED]` in Portuguese"),
             ("[INVOKE:cfo]", "no `|question`"),
             ("[INVOKE:cfo|  ]", "empty question"),
             ("[INVOKE:|q]", "empty role"),
@@ -412,6 +432,8 @@ mod tests {
             ("[/CHAIN]", "not a block"),
             ("[BLOCKED:  ]", "is empty"),
             ("[CRITIC-SCREEN:cfo]", "takes no role"),
+            ("[VERIFIED/ASSUMED]", "choice between tags, left unmade"),
+            ("[ASSUMED/VERIFIED]", "choice between tags, left unmade"),
             ("[RESPONSE:]", "empty role"),
         ];
         for (text, needle) in cases {
