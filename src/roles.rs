@@ -60,7 +60,9 @@ impl RoleSet {
     /// `jurídico`).
     pub fn lookup(&self, token: &str) -> Option<Role> {
         let position = if token.is_ascii() {
-            self.names.iter().position(|n| n.eq_ignore_ascii_case(token))
+            self.names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(token))
         } else {
             let lower = token.to_lowercase();
             self.names.iter().position(|n| *n == lower)

@@ -245,7 +245,11 @@ mod tests {
             ("(from the quote", ")", ""),
         ];
         for (before, next, expected) in cases {
-            assert_eq!(seam(before, &piece(next, true)), expected, "{before:?} {next:?}");
+            assert_eq!(
+                seam(before, &piece(next, true)),
+                expected,
+                "{before:?} {next:?}"
+            );
         }
         // Parts of one text join as they are.
         assert_eq!(seam("Reven", &piece("ue grew", false)), "");

@@ -443,7 +443,10 @@ mod tests {
     }
 
     fn misspelt_of(text: &str) -> Option<String> {
-        misspelt(text, |r| crate::roles::RoleSet::default().lookup(r).is_some()).map(|m| m.reason)
+        misspelt(text, |r| {
+            crate::roles::RoleSet::default().lookup(r).is_some()
+        })
+        .map(|m| m.reason)
     }
 
     #[test]
@@ -461,10 +464,16 @@ mod tests {
             ("[RESPONCE:cfo]", "did you mean `[RESPONSE:cfo]`?"),
             ("[RESPONSE_:CFO]", "did you mean `[RESPONSE:CFO]`?"),
             ("[PEER-VERIFIY:cto]", "did you mean `[PEER-VERIFY:cto]`?"),
-            ("[INVOK:cfo|What is the burn?]", "did you mean `[INVOKE:cfo|…]`?"),
+            (
+                "[INVOK:cfo|What is the burn?]",
+                "did you mean `[INVOKE:cfo|…]`?",
+            ),
             ("[INOVKE:cmo|CAC?]", "did you mean `[INVOKE:cmo|…]`?"),
             ("[INVOKES:board|x]", "did you mean `[INVOKE:board|…]`?"),
-            ("[BRODCAST:all|Are we on plan?]", "did you mean `[BROADCAST:all|…]`?"),
+            (
+                "[BRODCAST:all|Are we on plan?]",
+                "did you mean `[BROADCAST:all|…]`?",
+            ),
             ("[CRITIC SCREEN]", "did you mean `[CRITIC-SCREEN]`?"),
             ("[CONFLICT DETECT]", "did you mean `[CONFLICT DETECTED]`?"),
             ("[CHIAN: cro → cfo]", "did you mean `[CHAIN: …]`?"),
@@ -472,12 +481,19 @@ mod tests {
             ("[/RESPOSTA]", "did you mean `[/RESPONSE]`?"),
             ("[/CONFLITO]", "did you mean `[/CONFLICT]`?"),
             ("[RESPOSTA:cfo]", "did you mean `[RESPONSE:cfo]`?"),
-            ("[INVOCAR:gc|Podemos assinar?]", "did you mean `[INVOKE:gc|…]`?"),
-            ("[CONFLITO DETECTADO]", "did you mean `[CONFLICT DETECTED]`?"),
+            (
+                "[INVOCAR:gc|Podemos assinar?]",
+                "did you mean `[INVOKE:gc|…]`?",
+            ),
+            (
+                "[CONFLITO DETECTADO]",
+                "did you mean `[CONFLICT DETECTED]`?",
+            ),
             ("[CADEIA: cro → cfo]", "did you mean `[CHAIN: …]`?"),
         ];
         for (text, needle) in cases {
-            let reason = misspelt_of(text).unwrap_or_else(|| panic!("{text}: not read as misspelt"));
+            let reason =
+                misspelt_of(text).unwrap_or_else(|| panic!("{text}: not read as misspelt"));
             assert!(reason.contains(needle), "{text}: {reason}");
         }
     }

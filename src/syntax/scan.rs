@@ -909,7 +909,9 @@ fn marker_start(s: &[u8], at: usize) -> Option<usize> {
     }
     // `!source_tag`: `[VERIFIED]` and `[ASSUMED]` are tags.
     if p == at + 1 {
-        let tag = SOURCE_TAGS.iter().find(|t| s[p..].starts_with(t.as_bytes()));
+        let tag = SOURCE_TAGS
+            .iter()
+            .find(|t| s[p..].starts_with(t.as_bytes()));
         if let Some(tag) = tag {
             if s.get(skip_hws_to_end(s, p + tag.len())) == Some(&b']') {
                 return None;
@@ -1018,7 +1020,10 @@ fn char_at(s: &[u8], at: usize) -> Option<(char, usize)> {
         0xE0..=0xEF => 3,
         _ => 4,
     };
-    let c = std::str::from_utf8(s.get(at..at + len)?).ok()?.chars().next()?;
+    let c = std::str::from_utf8(s.get(at..at + len)?)
+        .ok()?
+        .chars()
+        .next()?;
     Some((c, len))
 }
 
