@@ -50,18 +50,24 @@ impl RoleSet {
 
     /// Add a role token (lower-cased); adding a known one does nothing.
     pub fn add(&mut self, name: &str) {
-        let name = name.to_ascii_lowercase();
+        let name = name.to_lowercase();
         if !self.names.contains(&name) && self.names.len() < u16::MAX as usize {
             self.names.push(name);
         }
     }
 
-    /// The role a token names, in any case.
+    /// The role a token names, in any case (`JURÍDICO` is a configured
+    /// `jurídico`).
     pub fn lookup(&self, token: &str) -> Option<Role> {
-        self.names
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(token))
-            .map(|i| Role(i as u16))
+        let position = if token.is_ascii() {
+            self.names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(token))
+        } else {
+            let lower = token.to_lowercase();
+            self.names.iter().position(|n| *n == lower)
+        };
+        position.map(|i| Role(i as u16))
     }
 
     pub fn name(&self, role: Role) -> &str {
@@ -143,6 +149,10 @@ mod tests {
         assert!(set.lookup("cfo").is_some());
         assert!(set.lookup("board").is_none());
         assert!(set.lookup("all").is_none());
+        let mut set = RoleSet::default();
+        set.add("Jurídico");
+        assert_eq!(set.lookup("JURÍDICO"), set.lookup("jurídico"));
+        assert!(set.lookup("jurídico").is_some());
     }
 
     #[test]

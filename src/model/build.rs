@@ -712,6 +712,20 @@ impl<'t, 'a> Builder<'t, 'a> {
                 inner,
                 followed,
             } => {
+                // A marker misspelt (`[/RESPONCE]`, `[INVOK:cfo|…]`) is M001,
+                // not a placeholder: the block it fails to close stays open.
+                if !*followed {
+                    let roles = &self.t.settings.roles;
+                    let text = &self.t.source[span.clone()];
+                    if let Some(m) = syntax::misspelt_marker(text, |r| roles.lookup(r).is_some()) {
+                        self.t.malformed.push(Malformed {
+                            span: span.clone(),
+                            reason: m.reason,
+                            help: m.help,
+                        });
+                        return;
+                    }
+                }
                 let in_response = self
                     .stack
                     .iter()

@@ -7,7 +7,8 @@ declare_rule! {
     /// Flags process narration inside a founder card: a line or sentence that
     /// tells how the agent worked instead of what it found ("First I
     /// analyzed…", "Let me…", "I looked at…", "I started by…"; Portuguese
-    /// "Primeiro analisei…", "Deixe-me…").
+    /// "Primeiro analisei…", "Deixe-me…", "Depois de analisar…", "Após
+    /// revisar…", "Analisei…").
     ///
     /// ## Why is this bad?
     /// Results and decisions only: no process narration, no thinking out loud
@@ -57,6 +58,17 @@ pub const NARRATION: &[&str] = &[
     "comecei analisando",
     "eu analisei",
     "analisei ",
+    "eu revisei",
+    "revisei ",
+    "eu olhei",
+    "olhei ",
+    // "after analyzing": the Portuguese forms, with and without the accent.
+    "depois de analisar",
+    "depois de revisar",
+    "após analisar",
+    "após revisar",
+    "apos analisar",
+    "apos revisar",
 ];
 
 /// Byte ranges of narrating openings in a line.
@@ -160,5 +172,18 @@ mod tests {
         assert_eq!(narration("VOU COMEÇAR pelo caixa").len(), 1);
         assert!(narration("Analisei").is_empty());
         assert_eq!(narration("İ. Analisei o caixa").len(), 1);
+        // "After analyzing" and "I reviewed" in Portuguese.
+        assert_eq!(
+            narration("Depois de analisar as coortes, concluí que o payback caiu.").len(),
+            1
+        );
+        assert_eq!(narration("• Após revisar o contrato, vi a multa.").len(), 1);
+        assert_eq!(narration("APÓS REVISAR o contrato").len(), 1);
+        assert_eq!(narration("Apos analisarmos o funil, o CAC caiu.").len(), 1);
+        assert_eq!(narration("O caixa caiu. Revisei março e abril.").len(), 1);
+        assert_eq!(narration("Analisei os números e o churn caiu.").len(), 1);
+        assert!(narration("O time que revisei ontem cresceu.").is_empty());
+        assert!(narration("Após a revisão, o contrato segue igual.").is_empty());
+        assert!(narration("Revisão do contrato: sem mudanças.").is_empty());
     }
 }

@@ -9,6 +9,14 @@ declare_rule! {
     /// tag translated into Portuguese (`[VERIFICADO: …]`, `[ASSUMIDO: …]`) is
     /// one too: the protocol writes its tags in English in every language.
     ///
+    /// So is a marker misspelt: a bracket in a marker's shape whose
+    /// upper-case keyword is an edit or a few from a real one
+    /// (`[/RESPONCE]`, `[/RESPONSES]`, `[/PEER-VERIFIED]`, `[RESPONCE:cfo]`,
+    /// `[INVOK:cfo|…]`, or translated: `[/RESPOSTA]`). The message names the
+    /// marker meant ("did you mean `[/RESPONSE]`?"), and it is no template
+    /// placeholder (M004). A misspelt closer closes nothing, so the block
+    /// it was meant to close is still open (M003).
+    ///
     /// A malformed marker takes no part in chains, pending invocations or
     /// answers; it gets this diagnostic and nothing else.
     ///
@@ -20,12 +28,14 @@ declare_rule! {
     /// ```transcript
     /// [INVOKE:cfo What is the burn rate?]
     /// [BROADCAST:cfo|Is anyone over budget?]
+    /// [INVOK:cro|How much pipeline is late-stage?]
     /// ```
     ///
     /// Use instead:
     /// ```transcript
     /// [INVOKE:cfo|What is the burn rate?]
     /// [BROADCAST:all|Is anyone over budget?]
+    /// [INVOKE:cro|How much pipeline is late-stage?]
     /// ```
     pub struct MalformedMarker {
         code: "M001",

@@ -2,7 +2,7 @@
 //! that takes a span of it back to the bytes of the log.
 
 use super::json::JStr;
-use super::log::{Conversation, SessionLog};
+use super::log::{Conversation, Piece, SessionLog};
 use crate::settings::Settings;
 use crate::syntax::Span;
 
@@ -67,7 +67,9 @@ impl SessionLog {
             if let Some(Some(speaker)) = speakers.get(m) {
                 at += speaker.value.len();
             }
-            at += message.iter().map(|p| p.text.value.len()).sum::<usize>();
+            at += each_seam(message)
+                .map(|(seam, p)| seam.len() + p.text.value.len())
+                .sum::<usize>();
         }
         debug_assert_eq!(at, text.len());
         drop(index);
@@ -118,8 +120,9 @@ fn speaker_lines(conversation: &Conversation, settings: &Settings) -> Vec<Option
         .collect()
 }
 
-/// Join a conversation's pieces: directly within a message, by a blank line
-/// between messages; a mapped speaker line opens its message.
+/// Join a conversation's pieces: within a message as it reads (each block
+/// a paragraph, [`seam`]), by a blank line between messages; a mapped
+/// speaker line opens its message.
 fn assemble<'c>(
     conversation: &'c Conversation,
     speakers: &'c [Option<JStr>],
@@ -134,13 +137,54 @@ fn assemble<'c>(
             index.push((text.len(), speaker));
             text.push_str(&speaker.value);
         }
-        for piece in message {
+        for (seam, piece) in each_seam(message) {
+            text.push_str(seam);
             index.push((text.len(), &piece.text));
             text.push_str(&piece.text.value);
         }
     }
     (text, index)
 }
+
+/// Each piece of a message with what goes before it in the assembled text.
+fn each_seam(message: &[Piece]) -> impl Iterator<Item = (&'static str, &Piece)> {
+    let mut before: Option<&str> = None;
+    message.iter().map(move |piece| {
+        let seam = before.map_or("", |b| seam(b, piece));
+        if !piece.text.value.is_empty() {
+            before = Some(&piece.text.value);
+        }
+        (seam, piece)
+    })
+}
+
+/// What joins a piece to the text of the message before it (`before`, the
+/// last piece that has text). A block starts a new paragraph, so it starts
+/// a new line: a line feed comes between unless one already ends the text
+/// before or begins the block. So a speaker line in a later block (`CFO:
+/// …` after a `[/RESPONSE]`) starts its line and names who speaks. A
+/// block that goes on with a line (the text before ends with a space or a
+/// tab, or the block starts with one or with punctuation that closes a
+/// phrase) is joined as it is, and so is a part of one text.
+fn seam(before: &str, piece: &Piece) -> &'static str {
+    let next = piece.text.value.as_str();
+    if !piece.block || before.is_empty() || next.is_empty() {
+        return "";
+    }
+    let goes_on = before.ends_with([' ', '\t', '\n'])
+        || next.starts_with([' ', '\t', '\n', '\r'])
+        || next.starts_with(CONTINUING);
+    if goes_on {
+        ""
+    } else {
+        "\n"
+    }
+}
+
+/// Punctuation that goes on with the phrase before it.
+const CONTINUING: [char; 14] = [
+    '.', ',', ';', ':', '!', '?', ')', ']', '}', '…', '»', '”', '’', '%',
+];
 
 /// Map a span of the assembled text to raw bytes of the log.
 fn map_span(index: &Index<'_>, span: &Span) -> Span {
@@ -165,4 +209,50 @@ fn map_span(index: &Index<'_>, span: &Span) -> Span {
     let start = at(span.start, false);
     let end = at(span.end, true).max(start);
     start..end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sessions::json::JStr;
+
+    fn piece(text: &str, block: bool) -> Piece {
+        Piece {
+            text: JStr {
+                value: text.to_string(),
+                raw: 0..0,
+                map: vec![(0, 0)],
+            },
+            block,
+        }
+    }
+
+    #[test]
+    fn a_block_starts_a_new_line_unless_it_goes_on_with_one() {
+        let cases = [
+            // A block after a closed block, a sentence, a label: a new line.
+            ("[/RESPONSE]", "CEO: Every view, please.", "\n"),
+            ("Checking the lease.", "CFO responds:", "\n"),
+            ("Vou conferir o contrato.", "Jurídico: ok", "\n"),
+            // Already on a new line.
+            ("[/RESPONSE]\n", "CEO: x", ""),
+            ("[/RESPONSE]", "\n\nCEO: x", ""),
+            ("Supporting data:\n", "  - a", ""),
+            // Going on with a line: a space at the seam, closing punctuation.
+            ("The lease is ", "€14K a month", ""),
+            ("€14K", ", from October", ""),
+            ("€14K", ".", ""),
+            ("(from the quote", ")", ""),
+        ];
+        for (before, next, expected) in cases {
+            assert_eq!(
+                seam(before, &piece(next, true)),
+                expected,
+                "{before:?} {next:?}"
+            );
+        }
+        // Parts of one text join as they are.
+        assert_eq!(seam("Reven", &piece("ue grew", false)), "");
+        assert_eq!(seam("[/RESPONSE]", &piece("CEO: x", false)), "");
+    }
 }

@@ -78,7 +78,7 @@ fn read(log: &mut SessionLog, text: &str) {
                     .and_then(|i| i.get(field))
                     .and_then(JValue::as_jstr)
                 {
-                    pieces.push(Piece { text: answer });
+                    pieces.push(Piece::block(answer));
                 }
             }
             conversation.push(pieces, agent_name(m));

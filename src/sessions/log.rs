@@ -10,12 +10,31 @@ use crate::syntax::Span;
 #[derive(Debug, Clone)]
 pub(super) struct Piece {
     pub(super) text: JStr,
+    /// A content block of its own (a `text` block, an OpenCode part, a
+    /// tool's answer), which the agent's interface shows as a paragraph of
+    /// its own: it starts a new paragraph of the message unless it goes on
+    /// with a line (`assemble::seam`). Otherwise a piece of one text
+    /// (Gemini's parts).
+    pub(super) block: bool,
+}
+
+impl Piece {
+    /// A content block of its own.
+    pub(super) fn block(text: JStr) -> Piece {
+        Piece { text, block: true }
+    }
+
+    /// A part of one text, joined to the piece before it as it is.
+    pub(super) fn part(text: JStr) -> Piece {
+        Piece { text, block: false }
+    }
 }
 
 /// One conversation's assistant text, in order.
 #[derive(Debug, Default)]
 pub(super) struct Conversation {
-    /// Pieces of one message are joined directly; messages by a blank line.
+    /// Pieces of one message are joined as the message reads (blocks a
+    /// paragraph each, `assemble::seam`); messages by a blank line.
     pub(super) messages: Vec<Vec<Piece>>,
     /// The agent name of each message, where the log gives one.
     pub(super) names: Vec<Option<String>>,

@@ -52,7 +52,7 @@ fn read(log: &mut SessionLog, text: &str) {
                         .unwrap_or(false)
                 })
                 .filter_map(|p| p.get("text").and_then(JValue::as_jstr))
-                .map(|text| Piece { text })
+                .map(Piece::block)
                 .collect();
             conversation.push(pieces, agent_name(info));
         }

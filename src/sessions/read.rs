@@ -22,7 +22,7 @@ pub(super) fn agent_name(v: &JValue<'_>) -> Option<String> {
 /// string, else the `text` of each block of the given types.
 pub(super) fn text_blocks(content: &JValue<'_>, block_types: &[&str]) -> Vec<Piece> {
     match content {
-        JValue::Str(s) => vec![Piece { text: s.decode() }],
+        JValue::Str(s) => vec![Piece::block(s.decode())],
         JValue::Array(blocks) => blocks
             .iter()
             .filter(|b| {
@@ -30,7 +30,7 @@ pub(super) fn text_blocks(content: &JValue<'_>, block_types: &[&str]) -> Vec<Pie
                     .is_some_and(|t| block_types.iter().any(|k| t.is_str(k)))
             })
             .filter_map(|b| b.get("text").and_then(JValue::as_jstr))
-            .map(|text| Piece { text })
+            .map(Piece::block)
             .collect(),
         _ => Vec::new(),
     }

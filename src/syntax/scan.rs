@@ -56,8 +56,11 @@ pub(super) const FRAME_MIN: usize = 10;
 pub(super) const BULLETS: [&str; 4] = ["-", "*", "+", "•"];
 /// What ends a `number_mark`, after its digits.
 pub(super) const NUMBER_ENDS: [u8; 2] = [b'.', b')'];
-/// The keyword of both phase rules, matched without regard to case.
-pub(super) const PHASE: &str = "phase";
+/// `phase_word`: the keyword of the phase rules, in English and
+/// Portuguese, matched without regard to case.
+pub(super) const PHASE_WORDS: [&str; 2] = ["phase", "fase"];
+/// `source_tag`: the words of the template's source tags, `[VERIFIED]`.
+pub(super) const SOURCE_TAGS: [&str; 2] = ["VERIFIED", "ASSUMED"];
 /// The separators after a phase number (`heading_phase`, `phase_label`).
 pub(super) const SEPARATORS: [&str; 3] = [":", "—", "-"];
 /// `card_emoji`, with the card each one opens.
@@ -512,16 +515,14 @@ fn heading_phase(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
     ))
 }
 
-/// `^"phase" ~ hws+ ~ phase_number ~ !ASCII_DIGIT`, the part both phase
+/// `phase_word ~ hws+ ~ phase_number ~ !ASCII_DIGIT`, the part the phase
 /// rules share; the number and where it ends.
 fn phase_number(s: &[u8], at: usize, eol: usize) -> Option<(u32, usize)> {
-    if !s
-        .get(at..at + PHASE.len())?
-        .eq_ignore_ascii_case(PHASE.as_bytes())
-    {
-        return None;
-    }
-    let p = at + PHASE.len();
+    let word = PHASE_WORDS.iter().find(|w| {
+        s.get(at..at + w.len())
+            .is_some_and(|b| b.eq_ignore_ascii_case(w.as_bytes()))
+    })?;
+    let p = at + word.len();
     let digits = skip_hws(s, p, eol);
     if digits == p {
         return None;
@@ -653,6 +654,7 @@ fn line_lead(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
         _ => None,
     }
     .or_else(|| phase_label(s, at, eol))
+    .or_else(|| bold_phase(s, at, eol))
     .or_else(|| label(source, at, eol))
     .or_else(|| arrow_lead(s, at, eol))
 }
@@ -694,6 +696,33 @@ fn phase_label(s: &[u8], at: usize, eol: usize) -> Option<(Lead, usize)> {
         None => return None,
     };
     let end = skip_hws(s, q, eol);
+    Some((
+        Lead::Phase {
+            number,
+            span: at..end,
+        },
+        end,
+    ))
+}
+
+/// `bold_phase = { "**" ~ bold_phase_head ~ &((!("**" | nl) ~ ANY)* ~ "**" ~ hws* ~ line_end) | "__" ~ … }`,
+/// `bold_phase_head = _{ phase_word ~ hws+ ~ phase_number ~ !ASCII_DIGIT ~ hws* ~ (":" | "—" | "-" | &bold) ~ hws* }`.
+fn bold_phase(s: &[u8], at: usize, eol: usize) -> Option<(Lead, usize)> {
+    let mark = BOLD.iter().find(|b| s[at..eol].starts_with(b.as_bytes()))?;
+    let (number, p) = phase_number(s, at + mark.len(), eol)?;
+    let q = skip_hws(s, p, eol);
+    let q = match separator(s, q) {
+        Some(len) => q + len,
+        None if bold(s, q, eol) > 0 => q,
+        None => return None,
+    };
+    let end = skip_hws(s, q, eol);
+    // The same mark closes the bold, first where it occurs, at the end of
+    // the line.
+    let close = end + memchr::memmem::find(&s[end..eol], mark.as_bytes())?;
+    if !at_line_end(s, skip_hws(s, close + mark.len(), eol)) {
+        return None;
+    }
     Some((
         Lead::Phase {
             number,
@@ -878,6 +907,17 @@ fn marker_start(s: &[u8], at: usize) -> Option<usize> {
     if s.get(p) == Some(&b'/') {
         p += 1;
     }
+    // `!source_tag`: `[VERIFIED]` and `[ASSUMED]` are tags.
+    if p == at + 1 {
+        let tag = SOURCE_TAGS
+            .iter()
+            .find(|t| s[p..].starts_with(t.as_bytes()));
+        if let Some(tag) = tag {
+            if s.get(skip_hws_to_end(s, p + tag.len())) == Some(&b']') {
+                return None;
+            }
+        }
+    }
     // Ordered choice: the first keyword that matches is the one tried.
     let keyword = KEYWORDS.iter().find(|k| s[p..].starts_with(k.as_bytes()))?;
     p += keyword.len();
@@ -946,16 +986,45 @@ fn skip_hws_to_end(s: &[u8], at: usize) -> usize {
     skip_hws(s, at, s.len())
 }
 
-/// `role = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | "_")* }`.
+/// `role = @{ LETTER ~ (LETTER | MARK | ASCII_DIGIT | "_")* }`.
 fn role(s: &[u8], at: usize) -> Option<Span> {
-    if !s.get(at)?.is_ascii_alphabetic() {
+    let (first, len) = char_at(s, at)?;
+    if !(first.is_ascii_alphabetic() || (!first.is_ascii() && pest::unicode::LETTER(first))) {
         return None;
     }
-    let mut p = at + 1;
-    while p < s.len() && (s[p].is_ascii_alphanumeric() || s[p] == b'_') {
-        p += 1;
+    let mut p = at + len;
+    while p < s.len() {
+        let b = s[p];
+        if b.is_ascii() {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                p += 1;
+                continue;
+            }
+            break;
+        }
+        match char_at(s, p) {
+            Some((c, len)) if pest::unicode::LETTER(c) || pest::unicode::MARK(c) => p += len,
+            _ => break,
+        }
     }
     Some(at..p)
+}
+
+/// The character that starts at `at` (a character boundary of UTF-8
+/// text), and its length.
+fn char_at(s: &[u8], at: usize) -> Option<(char, usize)> {
+    let b = *s.get(at)?;
+    let len = match b {
+        0x00..=0x7F => return Some((char::from(b), 1)),
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let c = std::str::from_utf8(s.get(at..at + len)?)
+        .ok()?
+        .chars()
+        .next()?;
+    Some((c, len))
 }
 
 /// `hws* ~ role ~ hws*`: the role and where the white space after it ends.

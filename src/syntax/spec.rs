@@ -284,7 +284,7 @@ fn visit_part(
             line.lead = Some(Lead::CardHeader { emoji });
             *after_prefix = base + p.as_span().end();
         }
-        Rule::phase_label => {
+        Rule::phase_label | Rule::bold_phase => {
             line.lead = Some(phase_lead(&p, base));
             *after_prefix = base + p.as_span().end();
         }

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use super::scan::{
     BOLD, BOM, BRACKET_FOLLOWS, BULLETS, CARD_EMOJIS, CHAIN_ARROWS, COMMENT_CLOSE, COMMENT_OPEN,
     FENCE_CHARS, FRAME, FRAME_MIN, FRONT_MATTER_CLOSE, FRONT_MATTER_OPEN, KEYWORDS, LEAD_ARROWS,
-    LINT_INFOS, MARKERS, NUMBER_ENDS, PHASE, SEPARATORS, WORD_ASCII, WORD_OTHER,
+    LINT_INFOS, MARKERS, NUMBER_ENDS, PHASE_WORDS, SEPARATORS, SOURCE_TAGS, WORD_ASCII, WORD_OTHER,
 };
 use super::{parse_split_at, parse_with, spec};
 
@@ -30,6 +30,9 @@ fn items_parse_exactly_as_one_pass() {
         concat!(
             "## Phase 2: Contributions\n## phase 12 — x\n## Phase 1234 x\n#phase\n####### x\n    # x\n   # x\n",
             "Phase 3\nPHASE 4 - a\nPhase 5 x\nPhase\t6:\r\n**CFO:** a\n**CFO**: b\n__init__: c\nKey finding: d\n",
+            "Fase 2 — Análise\n## FASE 3 Crítica\n**Phase 2 — Independent**\n**Fase 3:** b\n__Phase 4__\r\n**Phase 5**x\n**Phase 6 — a** b\n**Phase 7 — a*** \n## **Fase 8 — c**\n",
+            "[VERIFIED] [ASSUMED ] [VERIFIED\t] [/VERIFIED] [VERIFIED/ASSUMED] [VERIFIED:x] [INVOKE:cfo|is it [VERIFIED]?]\n",
+            "[INVOKE:jurídico|q] [RESPONSE:financeiro] [CHAIN: cro → jurídico] [INVOKE:juri\u{301}dico|q] [INVOKE:ção|q] [INVOKE:é1_|q] [INVOKE:1a|q] [INVOKE:\u{301}a|q]\n",
             "a b c d e f: six\na b c d e f g: seven\nIf wrong, the cost is: e\nÉquipe financière: f\nx²: g\n",
             "CRO → [INVOKE:cfo|q]\n**CRO** -> `[INVOKE:cfo|q]`\nCRO → no\n<!-- boardlint-disable L001 -->\n",
             "<!-- open\n<!-- a --> b\n<!---->\n📊 CFO — T\n🚩\n📋  BOARD\n> quoted\n>> > deep: x\n> \n>\n",
@@ -319,10 +322,11 @@ fn the_scanners_literals_are_the_grammars() {
         vec![strings(&FRONT_MATTER_CLOSE)]
     );
 
-    for phase in ["heading_phase", "phase_label"] {
+    assert_eq!(all_literals(rule(&g, "phase_word")), strings(&PHASE_WORDS));
+    for phase in ["heading_phase", "phase_label", "bold_phase_head"] {
         assert_eq!(
             first(rule(&g, phase)),
-            &Expr::Insens(PHASE.to_string()),
+            &Expr::Ident("phase_word".to_string()),
             "{phase}"
         );
         assert_eq!(
@@ -331,6 +335,21 @@ fn the_scanners_literals_are_the_grammars() {
             "{phase}"
         );
     }
+    // `bold_phase`: one alternative a bold mark, opening and closing it.
+    let bold_phases: Vec<Vec<String>> = alternatives(rule(&g, "bold_phase"))
+        .into_iter()
+        .map(|alt| {
+            all_literals(alt)
+                .into_iter()
+                .filter(|l| BOLD.contains(&l.as_str()))
+                .collect()
+        })
+        .collect();
+    let expected: Vec<Vec<String>> = BOLD.iter().map(|b| vec![b.to_string(); 3]).collect();
+    assert_eq!(bold_phases, expected);
+    let tag = rule(&g, "source_tag");
+    assert_eq!(choices(tag), vec![strings(&SOURCE_TAGS)]);
+    assert_eq!(all_literals(tag).first().map(String::as_str), Some("["));
     assert_eq!(
         all_literals(rule(&g, "comment")),
         strings(&[COMMENT_OPEN, COMMENT_CLOSE])

@@ -25,11 +25,16 @@ pub fn has_source(text: &str) -> bool {
         || dashed_tag(text, "ASSUMIDO")
 }
 
-/// `— VERIFIED —` (the board-meeting template's form), also at the end.
+/// `— VERIFIED —` or `— [VERIFIED] —` (the board-meeting template's
+/// forms), also at the end; a bracketed `[VERIFIED]` anywhere.
 fn dashed_tag(text: &str, tag: &str) -> bool {
     text.match_indices(tag).any(|(i, _)| {
         let before = text[..i].trim_end();
-        before.ends_with('—') || before.ends_with('-') || before.ends_with('/')
+        let bracketed = before.ends_with('[')
+            && text[i + tag.len()..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(']');
+        bracketed || before.ends_with('—') || before.ends_with('-') || before.ends_with('/')
     })
 }
 
@@ -58,6 +63,12 @@ mod tests {
     fn finds_sources() {
         assert!(has_source("ARR $2.1M [VERIFIED: Q4 actuals] 🟢"));
         assert!(has_source("Churn 4% — ASSUMED — 🟡"));
+        // The contribution template's bracketed tags, filled in.
+        assert!(has_source("Runway is 14 months — [VERIFIED] — 🟢"));
+        assert!(has_source("Churn 4% — [ASSUMED ] — 🟡"));
+        assert_eq!(tagged("Churn 4% — [ASSUMED] — 🟡"), Some(true));
+        assert_eq!(tagged("ARR $2.1M — [VERIFIED] — 🟢"), Some(false));
+        assert!(!has_source("ARR $2.1M [VERIFIED"));
         assert!(has_source("ARR is $2.1M (from CRO pipeline report)"));
         assert!(has_source("CAC $9K (source: HubSpot)"));
         assert!(has_source("ARR é $2.1M (do relatório de pipeline do CRO)"));

@@ -69,4 +69,11 @@ pub const PIECES: &[&str] = &[
     "> ",
     "   ",
     "x",
+    "Fase 3 — ",
+    "**Phase 2 — a**",
+    "[VERIFIED]",
+    "[ASSUMED",
+    "[INVOKE:jurídico|",
+    "\u{301}",
+    "[/RESPONCE]",
 ];
