@@ -54,13 +54,8 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
         }
     }
     raw_sections.extend(current);
-    card.kind = match &card.header {
-        Some(h) => CardKind::of_emoji(h.emoji),
-        None => raw_sections
-            .first()
-            .and_then(|s| CardKind::of_section(s.section))
-            .unwrap_or(CardKind::Standard),
-    };
+    let written: Vec<_> = raw_sections.iter().map(|s| s.section).collect();
+    card.kind = CardKind::of_card(card.header.as_ref().map(|h| h.emoji), &written);
     for s in &mut raw_sections {
         s.section = card.kind.canonical(s.section);
     }
