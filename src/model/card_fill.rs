@@ -59,6 +59,23 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
     for s in &mut raw_sections {
         s.section = card.kind.canonical(s.section);
     }
+    // Outside a role skill's card, a heading of the role skills' own
+    // (`The decision: …` inside YOUR DECISION) is content of the section
+    // before it.
+    if !card.kind.role_skill() {
+        let mut kept: Vec<CardSection> = Vec::with_capacity(raw_sections.len());
+        for s in raw_sections {
+            match kept.last_mut() {
+                Some(before)
+                    if CardKind::of_section(s.section).is_some_and(CardKind::role_skill) =>
+                {
+                    before.end = s.end;
+                }
+                _ => kept.push(s),
+            }
+        }
+        raw_sections = kept;
+    }
     // Cards live as long as the model: no slack from growth.
     raw_sections.shrink_to_fit();
     card.sections = raw_sections;
