@@ -14,11 +14,17 @@ pub const FRAME_WIDTH: usize = 40;
 /// between blocks, canonical headings in canonical order, `• ` bullets,
 /// numbered actions. Content is kept in its order within its section.
 ///
-/// `None` for a card with a section heading written after a comment on the
+/// `None` for a role skill's card (`CardKind::role_skill`), and for a card
+/// with a section heading written after a comment on the
 /// same line (`<!-- … -->BOTTOM LINE`): the heading is printed on a line of
 /// its own, and there is no place for the comment that keeps what it covers,
 /// so the card is left as written.
 pub fn print(t: &Transcript<'_>, card: &Card, options: &FormatOptions) -> Option<String> {
+    // A role skill's card has its own layout, which has no frame or header:
+    // it is never rewritten into a founder card.
+    if card.kind.role_skill() {
+        return None;
+    }
     if card
         .sections
         .iter()
@@ -230,7 +236,12 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
         | Section::DecisionRequired
         | Section::CriticsView
         | Section::RecommendedDecision
-        | Section::RecommendedAction => {
+        | Section::RecommendedAction
+        | Section::TheDecision
+        | Section::TheEvidence
+        | Section::TheRisks
+        | Section::CounterProposals
+        | Section::OutsideCounselActionItems => {
             // Paragraph sections: one line each, unless written as bullets.
             if pieces.iter().any(|p| p.bullet) {
                 let lines = each(&|p| {

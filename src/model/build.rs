@@ -9,11 +9,11 @@ use super::faults::{Malformed, StrayCloser, UnknownRole};
 use super::invocations::{ChainDecl, Invocation, InvocationKind};
 use super::line_starts::LineStarts;
 use super::notes::{Blocked, Note};
-use super::sections::Section;
+use super::sections::{Heading, Section};
 use super::transcript::Transcript;
 use super::{card_fill, decision_log};
 use crate::context::FileContext;
-use crate::roles::{Role, RoleSet, BROADCAST_TARGET};
+use crate::roles::{Role, BROADCAST_TARGET};
 use crate::settings::Settings;
 use crate::syntax::{
     self, BlockKind, CardEmoji, Document, Inline, Lead, Line, LineKind, MarkerKind, NoteKind, Span,
@@ -149,7 +149,12 @@ fn shrink_to_fit(t: &mut Transcript<'_>) {
 
 struct OpenCard {
     index: usize,
+    /// A card is pending until it has a section: a header card until any
+    /// section heading, a draft until a distinctive one after its BOTTOM
+    /// LINE. A pending card that ends is no card.
     confirmed: bool,
+    /// Opened by a header line (not a frame, not a BOTTOM LINE).
+    by_header: bool,
 }
 
 /// How many of the last candidate cuts are tried.
@@ -594,27 +599,34 @@ impl<'t, 'a> Builder<'t, 'a> {
             }
             return;
         }
-        if let Some(Lead::CardHeader { emoji }) = line.lead {
-            let role = header_role(&src[line.content.clone()], &self.t.settings.roles);
-            match &self.card {
-                Some(open)
-                    if self.t.cards[open.index].framed
-                        && self.t.cards[open.index].emoji.is_none() =>
-                {
-                    let card = &mut self.t.cards[open.index];
-                    card.emoji = Some(emoji);
-                    card.role = role;
+        if let Some(header) = cards::header_of(src, &self.t.settings.roles, index, line) {
+            let framed = self
+                .card
+                .as_ref()
+                .map(|open| &self.t.cards[open.index])
+                .filter(|c| c.framed)
+                .map(|c| c.emoji.is_none());
+            match framed {
+                // The first header line inside a frame is the card's header.
+                Some(true) => {
+                    let card = &mut self.t.cards[self.card.as_ref().map_or(0, |o| o.index)];
+                    card.emoji = Some(header.emoji);
+                    card.role = header.role;
                     card.draft = false;
+                    return;
                 }
-                Some(open) if self.t.cards[open.index].framed => {}
-                _ => {
+                Some(false) => return,
+                None if cards::header_opens_card(&header, src) => {
                     self.close_card(index.saturating_sub(1));
-                    self.open_card(index, false, Some((emoji, role)), false);
+                    self.open_card(index, false, Some((header.emoji, header.role)), false);
+                    return;
                 }
+                // A line of the header's shape with another name is prose.
+                None => {}
             }
-            return;
         }
-        let section = self.section_of_line(line);
+        let heading = self.heading_of_line(line);
+        let section = heading.map(|h| h.section);
         match &mut self.card {
             Some(open) => {
                 let card = &self.t.cards[open.index];
@@ -631,8 +643,13 @@ impl<'t, 'a> Builder<'t, 'a> {
                 };
                 if ends {
                     self.close_card(index.saturating_sub(1));
-                } else if section.is_some() && section != Some(Section::BottomLine) {
-                    open.confirmed = true;
+                } else if let Some(h) = heading {
+                    // A header card is one from its first section; a draft
+                    // from a section in a card's own words after its BOTTOM
+                    // LINE.
+                    if open.by_header || h.distinctive() {
+                        open.confirmed = true;
+                    }
                 }
             }
             None => {
@@ -643,8 +660,8 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
     }
 
-    fn section_of_line(&self, line: &Line) -> Option<Section> {
-        cards::line_heading(self.src(), line).map(|(h, _)| h.section)
+    fn heading_of_line(&self, line: &Line) -> Option<Heading> {
+        cards::line_heading(self.src(), line).map(|(h, _)| h)
     }
 
     fn open_card(
@@ -669,7 +686,8 @@ impl<'t, 'a> Builder<'t, 'a> {
         });
         self.card = Some(OpenCard {
             index: self.t.cards.len() - 1,
-            confirmed: !draft,
+            confirmed: framed,
+            by_header: header.is_some(),
         });
     }
 
@@ -689,7 +707,8 @@ impl<'t, 'a> Builder<'t, 'a> {
             self.t.cards[open.index].last_line = last_line.max(self.t.cards[open.index].first_line);
             self.t.placeholders.extend(placeholders);
         } else {
-            // A BOTTOM LINE with no other section after it is not a card.
+            // A header with no section after it, or a BOTTOM LINE with no
+            // section in a card's own words after it, is not a card.
             self.t.cards.truncate(open.index);
         }
     }
@@ -1079,16 +1098,6 @@ fn starts_with_closer(line: &Line) -> bool {
 
 fn starts_with_opener(line: &Line) -> bool {
     matches!(line.inlines.first(), Some(Inline::Marker(m)) if matches!(m.kind, MarkerKind::Open { .. }) && m.span.start == line.content.start)
-}
-
-/// The role named by a card header: `CFO — Topic` after the emoji.
-fn header_role(text: &str, roles: &RoleSet) -> Option<Role> {
-    let name: String = text
-        .trim_start()
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .collect();
-    roles.lookup(&name)
 }
 
 /// Whether a bracketed span inside a response or card is a template

@@ -73,10 +73,16 @@ impl Shape {
         use Section::*;
         match section {
             BottomLine => Shape::Sentence,
-            What | WhereTheyAgree | WhereTheyDisagree | Risks => Shape::Bullets,
+            What
+            | WhereTheyAgree
+            | WhereTheyDisagree
+            | Risks
+            | TheRisks
+            | OutsideCounselActionItems => Shape::Bullets,
             HowToAct | ActionItems => Shape::Numbered,
             WhyThisMatters | WhyItMatters | WhatINoticed | DecisionRequired | CriticsView
-            | RecommendedDecision | RecommendedAction => Shape::Paragraph,
+            | RecommendedDecision | RecommendedAction | TheDecision | TheEvidence
+            | CounterProposals => Shape::Paragraph,
             YourDecision | YourCall => Shape::Options,
             Perspectives => Shape::Perspectives,
             Urgency | Detail => Shape::Value,

@@ -54,15 +54,27 @@ fn fill(t: &Transcript<'_>, src: &str, card: &mut Card) {
         }
     }
     raw_sections.extend(current);
-    card.kind = match &card.header {
-        Some(h) => CardKind::of_emoji(h.emoji),
-        None => raw_sections
-            .first()
-            .and_then(|s| CardKind::of_section(s.section))
-            .unwrap_or(CardKind::Standard),
-    };
+    let written: Vec<_> = raw_sections.iter().map(|s| s.section).collect();
+    card.kind = CardKind::of_card(card.header.as_ref().map(|h| h.emoji), &written);
     for s in &mut raw_sections {
         s.section = card.kind.canonical(s.section);
+    }
+    // Outside a role skill's card, a heading of the role skills' own
+    // (`The decision: …` inside YOUR DECISION) is content of the section
+    // before it.
+    if !card.kind.role_skill() {
+        let mut kept: Vec<CardSection> = Vec::with_capacity(raw_sections.len());
+        for s in raw_sections {
+            match kept.last_mut() {
+                Some(before)
+                    if CardKind::of_section(s.section).is_some_and(CardKind::role_skill) =>
+                {
+                    before.end = s.end;
+                }
+                _ => kept.push(s),
+            }
+        }
+        raw_sections = kept;
     }
     // Cards live as long as the model: no slack from growth.
     raw_sections.shrink_to_fit();

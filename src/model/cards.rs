@@ -25,7 +25,8 @@ pub struct Card {
     pub sections: Vec<CardSection>,
 }
 
-/// The three card layouts of the protocol's User Communication Standard.
+/// The card layouts of the protocol texts: the three of the protocol's User
+/// Communication Standard, and the two output standards of the role skills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CardKind {
     /// `📊 ROLE — Topic`: a single role's answer.
@@ -34,6 +35,14 @@ pub enum CardKind {
     Alert,
     /// `📋 BOARD MEETING — Date — Topic`: the synthesis of a board meeting.
     Board,
+    /// The output standard of the CAIO, CCO, CDO and VPE skills:
+    /// `**Bottom Line:**`, `**The Decision:**`, `**The Evidence:**`,
+    /// `**How to Act:**`, `**Your Decision:**`.
+    RoleStandard,
+    /// The general counsel's review standard: `**Bottom Line:**`,
+    /// `**The Risks:**`, `**Counter-Proposals:**`, `**Outside Counsel Action
+    /// Items:**`, `**Your Decision:**`.
+    CounselReview,
 }
 
 impl CardKind {
@@ -66,15 +75,60 @@ impl CardKind {
                 (ActionItems, true),
                 (YourCall, true),
             ],
+            CardKind::RoleStandard => &[
+                (BottomLine, true),
+                (TheDecision, true),
+                (TheEvidence, true),
+                (HowToAct, true),
+                (YourDecision, true),
+            ],
+            CardKind::CounselReview => &[
+                (BottomLine, true),
+                (TheRisks, true),
+                (CounterProposals, true),
+                (OutsideCounselActionItems, true),
+                (YourDecision, true),
+            ],
         }
     }
 
-    pub(crate) fn of_emoji(emoji: CardEmoji) -> CardKind {
+    /// Whether the kind is one of the role skills' output standards, which
+    /// have neither frame nor header.
+    pub fn role_skill(self) -> bool {
+        matches!(self, CardKind::RoleStandard | CardKind::CounselReview)
+    }
+
+    /// The kind of a card by its header and its sections. An alert or board
+    /// header decides. Otherwise sections that only one template has decide:
+    /// THE DECISION or THE EVIDENCE make a role-standard card, THE RISKS,
+    /// COUNTER-PROPOSALS or OUTSIDE COUNSEL ACTION ITEMS a counsel review,
+    /// as long as no section of another template's own is there; a card
+    /// with sections of two templates' own, or with none, is held to the
+    /// founder card's (or, with no header, to the kind of its first
+    /// section).
+    pub(crate) fn of_card(emoji: Option<CardEmoji>, sections: &[Section]) -> CardKind {
+        use Section::*;
         match emoji {
-            CardEmoji::Standard => CardKind::Standard,
-            CardEmoji::Alert => CardKind::Alert,
-            CardEmoji::Board => CardKind::Board,
+            Some(CardEmoji::Alert) => return CardKind::Alert,
+            Some(CardEmoji::Board) => return CardKind::Board,
+            _ => {}
         }
+        let has = |set: &[Section]| sections.iter().any(|s| set.contains(s));
+        let founder = has(&[What, WhyThisMatters, WhyItMatters, Risks, Detail]);
+        let role = has(&[TheDecision, TheEvidence]);
+        let counsel = has(&[TheRisks, CounterProposals, OutsideCounselActionItems]);
+        match (founder, role, counsel) {
+            (false, true, false) => return CardKind::RoleStandard,
+            (false, false, true) => return CardKind::CounselReview,
+            _ => {}
+        }
+        if emoji.is_some() || founder || role || counsel {
+            return CardKind::Standard;
+        }
+        sections
+            .first()
+            .and_then(|s| CardKind::of_section(*s))
+            .unwrap_or(CardKind::Standard)
     }
 
     /// The kind a section belongs to, for cards without a header.
@@ -87,6 +141,8 @@ impl CardKind {
             WhatINoticed | WhyItMatters | RecommendedAction | Urgency => CardKind::Alert,
             DecisionRequired | Perspectives | WhereTheyAgree | WhereTheyDisagree | CriticsView
             | RecommendedDecision | ActionItems | YourCall => CardKind::Board,
+            TheDecision | TheEvidence => CardKind::RoleStandard,
+            TheRisks | CounterProposals | OutsideCounselActionItems => CardKind::CounselReview,
         })
     }
 
@@ -215,7 +271,7 @@ pub(crate) fn header_of(src: &str, roles: &RoleSet, index: usize, line: &Line) -
         CardEmoji::Board => None,
         _ => parts
             .first()
-            .and_then(|p| roles.lookup(src[p.clone()].trim_matches(['[', ']', '*']))),
+            .and_then(|p| roles.lookup(header_name(&src[p.clone()]))),
     };
     Some(Header {
         line: index,
@@ -225,11 +281,44 @@ pub(crate) fn header_of(src: &str, roles: &RoleSet, index: usize, line: &Line) -
     })
 }
 
+/// A header's name without its emphasis and brackets: `**[CFO]**` → `CFO`.
+fn header_name(part: &str) -> &str {
+    part.trim_matches(['[', ']', '*', '_', ' ', '\t'])
+}
+
+/// The names of a board meeting in a `📋` header.
+const BOARD_NAMES: &[&str] = &[
+    "board meeting",
+    "reunião de conselho",
+    "reunião do conselho",
+];
+
+/// The placeholders the card templates write for the role: `📊 [ROLE] —
+/// [Topic]`, `📊 [PAPEL] — [Tópico]`.
+const ROLE_PLACEHOLDERS: &[&str] = &["[ROLE]", "[PAPEL]"];
+
+/// Whether a header line opens a card where no frame has opened one: its
+/// name is a role (`📊 CFO — …`, `🚩 **CTO** — …`) or the template's
+/// `[ROLE]`/`[PAPEL]`, or, after `📋`, a board meeting (`BOARD MEETING`,
+/// `REUNIÃO DE CONSELHO`, `REUNIÃO DO CONSELHO`). A line of the header's
+/// shape with another name (`📊 Results — all green`) is prose.
+pub(crate) fn header_opens_card(header: &Header, src: &str) -> bool {
+    let Some(first) = header.parts.first() else {
+        return false;
+    };
+    let name = src[first.clone()].trim_matches(['*', '_']);
+    match header.emoji {
+        CardEmoji::Board => BOARD_NAMES.contains(&header_name(name).to_lowercase().as_str()),
+        _ => header.role.is_some() || ROLE_PLACEHOLDERS.contains(&name),
+    }
+}
+
 impl Card {
     /// Whether `fmt` rewrites the card, rather than leave it as written:
     /// its lines follow each other (no fenced block between them), no
     /// section heading comes after a comment on its line, and a card of a
-    /// header alone is followed by a blank line. The formatter and the
+    /// header alone is followed by a blank line; a role skill's card is
+    /// never rewritten (it has its own layout). The formatter and the
     /// rules that tell what `--fix` fixes read it alike.
     pub fn rewritable(&self, src: &str, lines: &Lines) -> bool {
         let contiguous = (self.first_line..self.last_line).all(|i| {
@@ -242,7 +331,10 @@ impl Card {
             .any(|s| matches!(lines.get(s.line).lead, Some(Lead::Comment { .. })));
         let next_blank = self.last_line + 1 >= lines.len()
             || src[lines.span(self.last_line + 1)].trim().is_empty();
-        contiguous && !comment_heading && (next_blank || !self.sections.is_empty())
+        !self.kind.role_skill()
+            && contiguous
+            && !comment_heading
+            && (next_blank || !self.sections.is_empty())
     }
 
     /// The first section of a kind.

@@ -25,6 +25,17 @@ pub enum Section {
     RecommendedDecision,
     ActionItems,
     YourCall,
+    /// `**The Decision:**`, of the role skills' output standard.
+    TheDecision,
+    /// `**The Evidence:**`, of the role skills' output standard.
+    TheEvidence,
+    /// `**The Risks:**`, of the general counsel's review standard.
+    TheRisks,
+    /// `**Counter-Proposals:**`, of the general counsel's review standard.
+    CounterProposals,
+    /// `**Outside Counsel Action Items:**`, of the general counsel's review
+    /// standard.
+    OutsideCounselActionItems,
 }
 
 impl Section {
@@ -70,6 +81,16 @@ impl Section {
             (ActionItems, true) => "ITENS DE AÇÃO",
             (YourCall, false) => "🔑 YOUR CALL",
             (YourCall, true) => "🔑 SUA DECISÃO",
+            (TheDecision, false) => "The Decision",
+            (TheDecision, true) => "A Decisão",
+            (TheEvidence, false) => "The Evidence",
+            (TheEvidence, true) => "As Evidências",
+            (TheRisks, false) => "The Risks",
+            (TheRisks, true) => "Os Riscos",
+            (CounterProposals, false) => "Counter-Proposals",
+            (CounterProposals, true) => "Contrapropostas",
+            (OutsideCounselActionItems, false) => "Outside Counsel Action Items",
+            (OutsideCounselActionItems, true) => "Itens para o Advogado Externo",
         }
     }
 }
@@ -77,6 +98,27 @@ impl Section {
 /// Heading texts, longest first within a shared prefix so that `WHAT I
 /// NOTICED` wins over `WHAT`.
 const NAMES: &[(&str, Section, Lang)] = &[
+    ("THE DECISION", Section::TheDecision, Lang::En),
+    ("THE EVIDENCE", Section::TheEvidence, Lang::En),
+    ("THE RISKS", Section::TheRisks, Lang::En),
+    ("COUNTER-PROPOSALS", Section::CounterProposals, Lang::En),
+    ("COUNTER PROPOSALS", Section::CounterProposals, Lang::En),
+    ("COUNTERPROPOSALS", Section::CounterProposals, Lang::En),
+    (
+        "OUTSIDE COUNSEL ACTION ITEMS",
+        Section::OutsideCounselActionItems,
+        Lang::En,
+    ),
+    ("A DECISÃO", Section::TheDecision, Lang::Pt),
+    ("AS EVIDÊNCIAS", Section::TheEvidence, Lang::Pt),
+    ("A EVIDÊNCIA", Section::TheEvidence, Lang::Pt),
+    ("OS RISCOS", Section::TheRisks, Lang::Pt),
+    ("CONTRAPROPOSTAS", Section::CounterProposals, Lang::Pt),
+    (
+        "ITENS PARA O ADVOGADO EXTERNO",
+        Section::OutsideCounselActionItems,
+        Lang::Pt,
+    ),
     ("BOTTOM LINE", Section::BottomLine, Lang::En),
     ("CONCLUSÃO", Section::BottomLine, Lang::Pt),
     ("WHAT I NOTICED", Section::WhatINoticed, Lang::En),
@@ -157,6 +199,8 @@ pub enum Lang {
 pub struct Heading {
     pub section: Section,
     pub lang: Lang,
+    /// The name as the table writes it (`WHY`, `WHY THIS MATTERS`).
+    pub name: &'static str,
     /// Where the heading (with any parenthesised note, emphasis and colon)
     /// ends in the text: the content written on the same line starts here.
     pub end: usize,
@@ -225,10 +269,35 @@ pub fn heading_of(full: &str) -> Option<Heading> {
         return Some(Heading {
             section: *section,
             lang: *lang,
+            name,
             end: offset + end,
         });
     }
     None
+}
+
+/// Names that ordinary answers use as headings too (`**Why:**`, `## Risks`,
+/// `Detail:`, `**The risks:**`): they are sections inside a card, but they
+/// never make a BOTTOM LINE a draft card.
+const COMMON_NAMES: &[&str] = &[
+    "WHY",
+    "RISKS",
+    "RISCOS",
+    "DETAIL",
+    "DETALHE",
+    "THE RISKS",
+    "OS RISCOS",
+    "URGENCY",
+    "URGÊNCIA",
+];
+
+impl Heading {
+    /// Whether the heading is written in a card's own words, not in words
+    /// an ordinary answer uses as headings too: only such a heading after
+    /// a BOTTOM LINE makes a draft card.
+    pub fn distinctive(&self) -> bool {
+        self.section != Section::BottomLine && !COMMON_NAMES.contains(&self.name)
+    }
 }
 
 /// The indices into [`NAMES`] of the names starting with each letter, in

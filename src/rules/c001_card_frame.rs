@@ -14,7 +14,10 @@ declare_rule! {
     /// `📊 ROLE — Topic`, `🚩 ROLE — Proactive Alert` or
     /// `📋 BOARD MEETING — Date — Topic` (Portuguese `REUNIÃO DE CONSELHO`
     /// or `REUNIÃO DO CONSELHO`, `Alerta Proativo`). One diagnostic per card, at its first line; a
-    /// draft card (sections with no frame and no header) always gets it.
+    /// draft card (sections with no frame and no header) always gets it. The
+    /// role skills' own output standards (`**The Decision:**`, `**The
+    /// Evidence:**`; the general counsel's `**Counter-Proposals:**`) have
+    /// neither frame nor header, and are not checked.
     ///
     /// ## Why is this bad?
     /// All output to the founder follows one format (agent-protocol, User
@@ -48,7 +51,8 @@ declare_rule! {
 
 impl Rule for CardFrame {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
-        for card in &t.cards {
+        // The role skills' output standards have neither frame nor header.
+        for card in t.cards.iter().filter(|c| !c.kind.role_skill()) {
             let mut problems = Vec::new();
             // `fmt` fixes the frames, never the header.
             let mut header_ok = true;
@@ -114,6 +118,7 @@ impl Rule for CardFrame {
                 CardKind::Standard => "📊 ROLE — Topic",
                 CardKind::Alert => "🚩 ROLE — Proactive Alert",
                 CardKind::Board => "📋 BOARD MEETING — Date — Topic",
+                CardKind::RoleStandard | CardKind::CounselReview => continue,
             };
             let line = t.line_span(card.first_line);
             let span = if card

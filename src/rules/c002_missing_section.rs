@@ -6,8 +6,13 @@ declare_rule! {
     /// Flags a founder card that lacks a required section of its kind:
     /// BOTTOM LINE, WHAT, WHY THIS MATTERS and HOW TO ACT for a standard card;
     /// WHAT I NOTICED, WHY IT MATTERS, RECOMMENDED ACTION and URGENCY for a
-    /// proactive alert; every section of the board-meeting card. Headings are
-    /// read in English or Portuguese, in any written form.
+    /// proactive alert; every section of the board-meeting card; and, for
+    /// the role skills' own output standards, every section of theirs
+    /// (`**Bottom Line:**`, `**The Decision:**`, `**The Evidence:**`, `**How
+    /// to Act:**`, `**Your Decision:**`; the general counsel's `**The
+    /// Risks:**`, `**Counter-Proposals:**` and `**Outside Counsel Action
+    /// Items:**` in place of the decision, evidence and actions). Headings
+    /// are read in English or Portuguese, in any written form.
     ///
     /// ## Why is this bad?
     /// What + Why + How: every finding explains what it is, why it matters and

@@ -1,7 +1,7 @@
 use super::card_util::items;
 use crate::model::Section;
 use crate::rules::prelude::*;
-use crate::text::parse_action;
+use crate::text::{parse_action, vague_deadline, vague_owner};
 
 declare_rule! {
     /// ## What it does
@@ -9,6 +9,10 @@ declare_rule! {
     /// without an owner or without a deadline. Actions are read in the usual
     /// forms: `Action → Owner → Deadline`, `Action — Owner — Deadline`,
     /// `Action (owner: O, due: D)`, `Action - Owner: O - Deadline: D`.
+    /// `TBD`, `ASAP`, `soon`, `later` (`em breve`, `depois`, `assim que
+    /// possível`, `a definir`) are no deadline, and `TBD`, `team`,
+    /// `everyone`, `all` (`equipe`, `todos`, `a definir`) no owner. In a
+    /// role skill's card its HOW TO ACT is read the same way.
     ///
     /// ## Why is this bad?
     /// Actions have owners and deadlines; "we should consider" is banned. Who
@@ -43,13 +47,28 @@ impl Rule for ActionMissingOwnerOrDeadline {
             {
                 for span in items(t, section) {
                     let action = parse_action(t.text(&span));
-                    let (missing, what) = match (action.owner, action.deadline) {
+                    // `→ Team → ASAP`: no one answers for it, and no time is set.
+                    let owner = action.owner.filter(|o| !vague_owner(o));
+                    let deadline = action.deadline.filter(|d| !vague_deadline(d));
+                    let vague: Vec<String> = [
+                        action.owner.filter(|_| owner.is_none()).map(|o| format!("`{}` names no owner", o.trim())),
+                        action.deadline.filter(|_| deadline.is_none()).map(|d| format!("`{}` is no deadline", d.trim())),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                    let (missing, what) = match (owner, deadline) {
                         (Some(_), Some(_)) => continue,
                         (None, Some(_)) => ("an owner", "no owner"),
                         (Some(_), None) => ("a deadline", "no deadline"),
                         (None, None) => {
                             ("an owner and a deadline", "neither an owner nor a deadline")
                         }
+                    };
+                    let what = if vague.is_empty() {
+                        what.to_string()
+                    } else {
+                        format!("{what} ({})", vague.join(", "))
                     };
                     out.push(
                         self.meta()

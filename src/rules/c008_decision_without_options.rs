@@ -1,14 +1,20 @@
 use super::card_util::items;
 use crate::model::{CardKind, Section};
 use crate::rules::prelude::*;
-use crate::text::{option, recommendation};
+use crate::text::{abdication, no_recommendation, option, recommendation_value};
 
 declare_rule! {
     /// ## What it does
     /// Flags a standard card's YOUR DECISION (SUA DECISÃO) that does not offer
     /// at least two options, each with its trade-off
-    /// (`Option A: description — trade-off`), and a `Recommendation:` line.
-    /// The board card's YOUR CALL is free-form and not checked.
+    /// (`Option A: description — trade-off`), and a `Recommendation:` line
+    /// that recommends: a recommendation that is a question
+    /// (`Recommendation: What do you think?`) or hands the choice back
+    /// (`up to you`, `your call`, `você decide`, `o que acha?`) is none. A
+    /// role skill's card (`**Your Decision:** [the call only the founder
+    /// can make]`) names the call in its own words; it is flagged only when
+    /// it hands the choice back instead. The board card's YOUR CALL is
+    /// free-form and not checked.
     ///
     /// ## Why is this bad?
     /// Decisions are framed as options: not "what do you think?" but "Option A
@@ -38,7 +44,7 @@ declare_rule! {
 
 impl Rule for DecisionWithoutOptions {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
-        for card in t.cards.iter().filter(|c| c.kind == CardKind::Standard) {
+        for card in &t.cards {
             let Some(section) = card.section(Section::YourDecision) else {
                 continue;
             };
@@ -46,6 +52,20 @@ impl Rule for DecisionWithoutOptions {
                 .iter()
                 .map(|s| t.text(s))
                 .collect();
+            if card.kind.role_skill() {
+                if lines.first().is_some_and(|l| abdication(l)) {
+                    out.push(
+                        self.meta()
+                            .diagnostic(section.heading.clone(), "the decision hands the choice back instead of naming the call")
+                            .with_label("decision section")
+                            .with_help("name the call only the founder can make, e.g. `**Your Decision:** approve the $180K eval budget or hold AI spend flat until Q3`"),
+                    );
+                }
+                continue;
+            }
+            if card.kind != CardKind::Standard {
+                continue;
+            }
             let options: Vec<bool> = lines.iter().filter_map(|l| option(l)).collect();
             let with_tradeoff = options.iter().filter(|o| **o).count();
             let mut problems = Vec::new();
@@ -61,8 +81,18 @@ impl Rule for DecisionWithoutOptions {
                     options.len() - with_tradeoff
                 ));
             }
-            if !lines.iter().any(|l| recommendation(l)) {
+            let recommendations: Vec<&str> = lines
+                .iter()
+                .filter_map(|l| recommendation_value(l))
+                .filter(|v| !v.is_empty())
+                .collect();
+            if recommendations.is_empty() {
                 problems.push("no `Recommendation:`".to_string());
+            } else if recommendations.iter().all(|v| no_recommendation(v)) {
+                problems.push(
+                    "the `Recommendation:` asks or hands the choice back instead of recommending"
+                        .to_string(),
+                );
             }
             if problems.is_empty() {
                 continue;

@@ -12,7 +12,8 @@ declare_rule! {
     /// `ROLE: one-line position`, and a role listed there that never spoke in
     /// the file; and, on a verified card's `PEER-VERIFIED BY:` line
     /// (`VERIFICADO POR PARES:`), a verifier that is not a role or never
-    /// spoke. A role spoke if it has a speaker line or heading, a RESPONSE
+    /// spoke, or the card's own role (`📊 CFO — …` verified by `CFO`: a role
+    /// is not its own peer). A role spoke if it has a speaker line or heading, a RESPONSE
     /// or PEER-VERIFY block, a Phase 2 contribution (`## CFO — 2026-03-05`)
     /// or a card of its own; the PERSPECTIVES and peer lines themselves do
     /// not count. A file that records no conversation (no speaker line,
@@ -39,7 +40,7 @@ declare_rule! {
         code: "C013",
         name: "perspectives-mismatch",
         severity: Warning,
-        summary: "A PERSPECTIVES or PEER-VERIFIED BY line is malformed or names a role that never spoke",
+        summary: "A PERSPECTIVES or PEER-VERIFIED BY line is malformed or names a role that never spoke or the card's own",
     }
 }
 
@@ -67,7 +68,7 @@ impl Rule for PerspectivesMismatch {
             for section in &card.sections {
                 for entry in card_body::entries(t.source, &t.doc.lines, section) {
                     if entry.kind == EntryKind::Peer {
-                        self.peers(t, entry.span, &never_spoke, out);
+                        self.peers(t, entry.span, card.role, &never_spoke, out);
                     }
                 }
             }
@@ -120,6 +121,7 @@ impl PerspectivesMismatch {
         &self,
         t: &Transcript<'_>,
         span: Span,
+        author: Option<Role>,
         never_spoke: &dyn Fn(Role) -> bool,
         out: &mut Vec<Diagnostic>,
     ) {
@@ -143,6 +145,15 @@ impl PerspectivesMismatch {
                         .with_label("not a role")
                         .with_help("name each verifying role with its check, e.g. `PEER-VERIFIED BY: CFO (math ✅)`"),
                 ),
+                Some(role) if Some(role) == author => {
+                    let name = t.roles().name(role);
+                    out.push(
+                        self.meta()
+                            .diagnostic(name_span, format!("`{name}` wrote this card, so it cannot be its own peer verifier"))
+                            .with_label("the card's own role")
+                            .with_help("peer verification is by another role (agent-protocol, Step 2: Peer Verification): name the role that checked the card, e.g. `PEER-VERIFIED BY: CTO (timeline ✅)`"),
+                    );
+                }
                 Some(role) if never_spoke(role) => {
                     let name = t.roles().name(role);
                     out.push(

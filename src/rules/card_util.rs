@@ -72,5 +72,6 @@ pub(super) fn heading_name(t: &Transcript<'_>, section: &CardSection) -> String 
         .trim_end_matches(':')
         .trim_matches(['*', '_'])
         .trim()
+        .trim_end_matches(':')
         .to_string()
 }

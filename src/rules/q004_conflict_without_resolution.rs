@@ -6,10 +6,11 @@ use crate::text::Phrases;
 declare_rule! {
     /// ## What it does
     /// Flags an inline `[CONFLICT: …]` that states no resolution approach
-    /// (conservative, probabilistic or escalate, in any case; Portuguese
-    /// conservador, probabilístico, escalar) inside the marker or on the next
-    /// non-blank line, and a `[CONFLICT DETECTED]` block without a
-    /// `Resolution:` line.
+    /// (conservative, probabilistic, escalate, or time-box: gather more
+    /// data within a stated time, in any case; Portuguese conservador,
+    /// probabilístico, escalar, time-box, coletar mais dados) inside the
+    /// marker, after it on its line or on the next non-blank line, and a `[CONFLICT DETECTED]`
+    /// block without a `Resolution:` line.
     ///
     /// ## Why is this bad?
     /// When two agents disagree, flag the conflict and state how it is
@@ -46,6 +47,20 @@ static APPROACHES: Phrases = Phrases::new(&[
     "probabilística",
     "escalar",
     "escalonar",
+    // The fourth resolution of "Handling Conflicting Responses"
+    // (invocation-patterns): time-box, gather more data within a time.
+    "time-box",
+    "time-boxed",
+    "timebox",
+    "timeboxed",
+    "time box",
+    "gather more data",
+    "gathering more data",
+    "collect more data",
+    "coletar mais dados",
+    "reunir mais dados",
+    "levantar mais dados",
+    "buscar mais dados",
 ]);
 
 fn next_non_blank(t: &Transcript<'_>, line: usize) -> Option<usize> {
@@ -58,8 +73,13 @@ impl Rule for ConflictWithoutResolution {
             span, text, line, ..
         } in t.conflict_notes.iter()
         {
+            // The rest of the marker's last line: `[CONFLICT: …] Resolution: …`.
+            let after = &t.source[span.end..];
+            let after = &after[..after.find('\n').unwrap_or(after.len())];
+            let last_line = *line + t.text(span).matches('\n').count();
             let resolved = APPROACHES.any(t.text(text))
-                || next_non_blank(t, *line)
+                || APPROACHES.any(after)
+                || next_non_blank(t, last_line)
                     .is_some_and(|n| APPROACHES.any(t.text(&t.line_span(n))));
             if resolved {
                 continue;
@@ -68,7 +88,7 @@ impl Rule for ConflictWithoutResolution {
                 self.meta()
                     .diagnostic(span.clone(), "this conflict states no resolution approach")
                     .with_label("unresolved conflict")
-                    .with_help("say how it is resolved, in the marker or on the next line: conservative (worse case), probabilistic (weight by confidence) or escalate (founder decides)"),
+                    .with_help("say how it is resolved, in the marker or on the next line: conservative (worse case), probabilistic (weight by confidence), escalate (founder decides) or time-box (gather more data within a stated time)"),
             );
         }
         for block in t

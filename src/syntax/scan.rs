@@ -69,6 +69,10 @@ pub(super) const CARD_EMOJIS: [(&str, CardEmoji); 3] = [
     ("🚩", CardEmoji::Alert),
     ("📋", CardEmoji::Board),
 ];
+/// `header_dash`: the dashes that end a header's name without spaces.
+pub(super) const HEADER_DASHES: [&str; 2] = ["—", "–"];
+/// `header_shape`: a header's name has at most this many words.
+pub(super) const HEADER_WORDS_MAX: usize = 4;
 /// `comment`'s opening and closing literals.
 pub(super) const COMMENT_OPEN: &str = "<!--";
 pub(super) const COMMENT_CLOSE: &str = "-->";
@@ -650,7 +654,7 @@ fn line_lead(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
     let b = *rest.first()?;
     match b {
         b'<' => comment(source, at, eol),
-        0xF0 => card_header(s, at, eol),
+        0xF0 => card_header(source, at, eol),
         _ => None,
     }
     .or_else(|| phase_label(s, at, eol))
@@ -676,14 +680,66 @@ fn comment(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
     ))
 }
 
-/// `card_header = { card_emoji ~ hws* }`, `card_emoji = { "📊" | "🚩" | "📋" }`.
-fn card_header(s: &[u8], at: usize, eol: usize) -> Option<(Lead, usize)> {
+/// `card_header = { card_emoji ~ hws* ~ &header_shape }`,
+/// `card_emoji = { "📊" | "🚩" | "📋" }`.
+fn card_header(source: &str, at: usize, eol: usize) -> Option<(Lead, usize)> {
+    let s = source.as_bytes();
     let rest = &s[at..eol];
     let (text, emoji) = CARD_EMOJIS
         .iter()
         .find(|(e, _)| rest.starts_with(e.as_bytes()))?;
     let end = skip_hws(s, at + text.len(), eol);
+    header_shape(source, end, eol)?;
     Some((Lead::CardHeader { emoji: *emoji }, end))
+}
+
+/// `header_shape = _{ bold? ~ "["? ~ header_word ~ (" " ~ header_word){0,3} ~ "]"? ~ bold? ~ header_dash }`:
+/// where it ends, when the text at `at` has it.
+fn header_shape(source: &str, at: usize, eol: usize) -> Option<usize> {
+    let s = source.as_bytes();
+    let mut p = at + bold(s, at, eol);
+    if p < eol && s[p] == b'[' {
+        p += 1;
+    }
+    p = header_word(source, p, eol)?;
+    for _ in 0..HEADER_WORDS_MAX - 1 {
+        if p < eol && s[p] == b' ' {
+            if let Some(e) = header_word(source, p + 1, eol) {
+                p = e;
+                continue;
+            }
+        }
+        break;
+    }
+    if p < eol && s[p] == b']' {
+        p += 1;
+    }
+    p += bold(s, p, eol);
+    header_dash(s, p, eol)
+}
+
+/// `header_word = _{ (ASCII_ALPHANUMERIC | LETTER | "_")+ }`: where it ends.
+fn header_word(source: &str, at: usize, eol: usize) -> Option<usize> {
+    let mut p = at;
+    while p < eol {
+        let c = source[p..].chars().next()?;
+        if c.is_ascii_alphanumeric() || c == '_' || pest::unicode::LETTER(c) {
+            p += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    (p > at).then_some(p)
+}
+
+/// `header_dash = _{ hws* ~ ("—" | "–") | hws+ ~ "-" ~ hws }`: where it ends.
+fn header_dash(s: &[u8], at: usize, eol: usize) -> Option<usize> {
+    let p = skip_hws(s, at, eol);
+    if let Some(len) = literal_at(&s[..eol], p, &HEADER_DASHES) {
+        return Some(p + len);
+    }
+    let spaced = p > at && p < eol && s[p] == b'-';
+    (spaced && p + 1 < eol && (s[p + 1] == b' ' || s[p + 1] == b'\t')).then_some(p + 2)
 }
 
 /// `phase_label = { ^"phase" ~ hws+ ~ phase_number ~ !ASCII_DIGIT ~ hws* ~ (":" | "—" | "-" | &line_end) ~ hws* }`.

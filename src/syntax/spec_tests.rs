@@ -9,8 +9,9 @@ use proptest::prelude::*;
 
 use super::scan::{
     BOLD, BOM, BRACKET_FOLLOWS, BULLETS, CARD_EMOJIS, CHAIN_ARROWS, COMMENT_CLOSE, COMMENT_OPEN,
-    FENCE_CHARS, FRAME, FRAME_MIN, FRONT_MATTER_CLOSE, FRONT_MATTER_OPEN, KEYWORDS, LEAD_ARROWS,
-    LINT_INFOS, MARKERS, NUMBER_ENDS, PHASE_WORDS, SEPARATORS, SOURCE_TAGS, WORD_ASCII, WORD_OTHER,
+    FENCE_CHARS, FRAME, FRAME_MIN, FRONT_MATTER_CLOSE, FRONT_MATTER_OPEN, HEADER_DASHES,
+    HEADER_WORDS_MAX, KEYWORDS, LEAD_ARROWS, LINT_INFOS, MARKERS, NUMBER_ENDS, PHASE_WORDS,
+    SEPARATORS, SOURCE_TAGS, WORD_ASCII, WORD_OTHER,
 };
 use super::{parse_split_at, parse_with, spec};
 
@@ -36,6 +37,10 @@ fn items_parse_exactly_as_one_pass() {
             "a b c d e f: six\na b c d e f g: seven\nIf wrong, the cost is: e\nÉquipe financière: f\nx²: g\n",
             "CRO → [INVOKE:cfo|q]\n**CRO** -> `[INVOKE:cfo|q]`\nCRO → no\n<!-- boardlint-disable L001 -->\n",
             "<!-- open\n<!-- a --> b\n<!---->\n📊 CFO — T\n🚩\n📋  BOARD\n> quoted\n>> > deep: x\n> \n>\n",
+            // Card headers: the header's shape, and emoji lines that lack it.
+            "📊 **CFO** — T\n📊 [ROLE] — [Topic]\n📋 REUNIÃO DE CONSELHO — d — t\n📋 a b c d e — x\n📋 a b c d — x\n",
+            "🚩 CTO - Proactive Alert\n🚩 CTO -x\n🚩 CTO- x\n📊 CTO –x\n📊 Test results: 12 passed\n📋 **John:** x\n",
+            "## 📋 Summary\n### 📊 CFO — x\n📊\t_cfo_\t— x\n📊 CFO — \n📊 CFO  — x\n📊 [CFO — x\n📊 CFO] — x\n📊 **CFO — x\n",
             "   \n\t\n \r\n\r\nlone\rcr\n\r\r\n- \r\n-\tx\n+ y\n• z\n•z\n123456789. n\n1234567890. n\n3) m\n",
             "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n  ━━━━━━━━━━  \n━━━━━━━━━ short\n━━━━━━━━━━ x\n",
             "a [b] `c` [INVOKE:cfo|multi\nline] tail\n`unclosed\n[\n[[[\n``\n`` a ``\n- [x] done\n",
@@ -298,6 +303,16 @@ fn the_scanners_literals_are_the_grammars() {
     );
     let emojis: Vec<&str> = CARD_EMOJIS.iter().map(|(e, _)| *e).collect();
     assert_eq!(literals(rule(&g, "card_emoji")), strings(&emojis));
+    // `header_dash = _{ hws* ~ ("—" | "–") | hws+ ~ "-" ~ hws }`.
+    let mut dashes = strings(&HEADER_DASHES);
+    dashes.push("-".to_string());
+    assert_eq!(all_literals(rule(&g, "header_dash")), dashes);
+    // `(" " ~ header_word){0,3}`: a name of at most four words.
+    let words = format!(
+        "RepMinMax(Seq(Str(\" \"), Ident(\"header_word\")), 0, {})",
+        HEADER_WORDS_MAX - 1
+    );
+    assert!(format!("{:?}", rule(&g, "header_shape")).contains(&words));
     assert_eq!(literals(first(rule(&g, "lint_info"))), strings(&LINT_INFOS));
 
     // `fence_run = @{ "```" ~ "`"* | "~~~" ~ "~"* }`.

@@ -97,6 +97,108 @@ pub fn parse_action(text: &str) -> Action<'_> {
     }
 }
 
+/// Values that stand where a deadline goes but set no time (`TBD`, `ASAP`,
+/// `soon`, `later`; `em breve`, `depois`, `assim que possível`, `a
+/// definir`), in lower case.
+const NO_DEADLINES: &[&str] = &[
+    "tbd",
+    "tba",
+    "tbc",
+    "asap",
+    "a.s.a.p.",
+    "a.s.a.p",
+    "soon",
+    "later",
+    "eventually",
+    "someday",
+    "some day",
+    "at some point",
+    "when possible",
+    "as soon as possible",
+    "when we can",
+    "ongoing",
+    "em breve",
+    "depois",
+    "mais tarde",
+    "logo",
+    "assim que possível",
+    "assim que possivel",
+    "o quanto antes",
+    "quanto antes",
+    "o mais rápido possível",
+    "o mais rapido possivel",
+    "quando possível",
+    "quando possivel",
+    "oportunamente",
+    "a definir",
+    "a combinar",
+    "em algum momento",
+];
+
+/// Values that stand where an owner goes but name no one who answers for
+/// the action (`TBD`, `team`, `everyone`, `all`; `equipe`, `todos`, `a
+/// definir`), in lower case.
+const NO_OWNERS: &[&str] = &[
+    "tbd",
+    "tba",
+    "tbc",
+    "team",
+    "the team",
+    "our team",
+    "everyone",
+    "everybody",
+    "all",
+    "all of us",
+    "we",
+    "us",
+    "someone",
+    "somebody",
+    "anyone",
+    "a definir",
+    "a combinar",
+    "equipe",
+    "a equipe",
+    "nossa equipe",
+    "time",
+    "o time",
+    "todos",
+    "todos nós",
+    "todo mundo",
+    "nós",
+    "alguém",
+    "alguem",
+    "qualquer um",
+];
+
+/// A value as written, without the emphasis, brackets, quotes and
+/// punctuation around it, in lower case.
+fn bare_value(value: &str) -> String {
+    value
+        .trim()
+        .trim_matches(|c: char| {
+            matches!(
+                c,
+                '*' | '_' | '[' | ']' | '(' | ')' | '"' | '“' | '”' | '`' | '.' | ',' | ';' | '!'
+            ) || c.is_whitespace()
+        })
+        .to_lowercase()
+}
+
+/// Whether a deadline sets no time: `TBD`, `ASAP`, `soon`, `later`, `em
+/// breve`, `depois`, `assim que possível`, `a definir`, and the like, as
+/// the whole value.
+pub fn vague_deadline(deadline: &str) -> bool {
+    let value = bare_value(deadline);
+    NO_DEADLINES.contains(&value.as_str())
+}
+
+/// Whether an owner names no one: `TBD`, `team`, `everyone`, `all`,
+/// `equipe`, `todos`, `a definir`, and the like, as the whole value.
+pub fn vague_owner(owner: &str) -> bool {
+    let value = bare_value(owner);
+    NO_OWNERS.contains(&value.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +225,47 @@ mod tests {
         let a = parse_action("Abrir duas vagas até 2026-05-15");
         assert_eq!((a.owner, a.deadline), (None, Some("2026-05-15")));
         assert_eq!(parse_action("Stand by the plan").deadline, None);
+    }
+
+    #[test]
+    fn reads_vague_owners_and_deadlines() {
+        for d in [
+            "TBD",
+            "ASAP",
+            "soon",
+            "Later.",
+            "**asap**",
+            "[TBD]",
+            "em breve",
+            "Depois",
+            "assim que possível",
+            "A definir",
+        ] {
+            assert!(vague_deadline(d), "{d}");
+        }
+        for d in [
+            "2026-05-15",
+            "Friday",
+            "end of Q3",
+            "ASAP, at the latest 2026-05-01",
+            "15/05",
+        ] {
+            assert!(!vague_deadline(d), "{d}");
+        }
+        for o in [
+            "TBD",
+            "Team",
+            "everyone",
+            "All",
+            "equipe",
+            "Todos",
+            "a definir",
+            "the team",
+        ] {
+            assert!(vague_owner(o), "{o}");
+        }
+        for o in ["CFO", "Maria (RevOps)", "Eng team lead", "CHRO"] {
+            assert!(!vague_owner(o), "{o}");
+        }
     }
 }

@@ -157,8 +157,9 @@ fn max_depth_bullet_limit_and_board_phases() {
     let root = repo();
     let deep = "[INVOKE:coo|x?]\n[CHAIN: cro → cfo → coo]\n";
     let board = "## Phase 4: Synthesis\nCEO: [INVOKE:cfo|x?]\n";
+    // A draft card: BOTTOM LINE then WHAT (RISKS alone makes no draft).
     let bullets =
-        "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nRISKS\n• if a, 1\n• if b, 2\n• if c, 3\n";
+        "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• a, 1 🟢\n• b, 2 🟢\n• c, 3 🟢\n";
     write(root.path(), "a.md", &format!("{deep}\n{board}\n{bullets}"));
     let (_, out, _) = check(root.path(), &[]);
     assert!(

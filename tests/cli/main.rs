@@ -13,6 +13,7 @@ mod decision_logs;
 mod file_discovery;
 mod fix_preview;
 mod fmt_command;
+mod ordinary_answers;
 mod output_formats;
 mod reading_and_writing;
 mod robustness;
