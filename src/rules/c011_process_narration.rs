@@ -79,11 +79,9 @@ fn narration(text: &str) -> Vec<std::ops::Range<usize>> {
     out
 }
 
-/// Each narrating opening in a line, as a byte range, in order.
-fn each_narration(text: &str, mut found: impl FnMut(std::ops::Range<usize>)) {
+/// Where a line's first sentence starts: after list markers and emphasis.
+fn sentence_lead(text: &str) -> usize {
     let b = text.as_bytes();
-    // Sentence starts: the line start (after list markers and emphasis) and
-    // after `. `, `! `, `? `.
     let mut first = 0;
     loop {
         if first < b.len() && b" \t-*+>#_0123456789.)".contains(&b[first]) {
@@ -94,6 +92,25 @@ fn each_narration(text: &str, mut found: impl FnMut(std::ops::Range<usize>)) {
             break;
         }
     }
+    first
+}
+
+/// Whether a line opens with process narration (`• First I analyzed …`):
+/// such a bullet tells how, not what, so it is no finding (Q002 leaves it
+/// to this rule).
+pub(super) fn opens_with_narration(text: &str) -> bool {
+    let lead = sentence_lead(text);
+    let mut opens = false;
+    each_narration(text, |r| opens |= r.start == lead);
+    opens
+}
+
+/// Each narrating opening in a line, as a byte range, in order.
+fn each_narration(text: &str, mut found: impl FnMut(std::ops::Range<usize>)) {
+    let b = text.as_bytes();
+    // Sentence starts: the line start (after list markers and emphasis) and
+    // after `. `, `! `, `? `.
+    let first = sentence_lead(text);
     let after_marks = memchr::memchr3_iter(b'.', b'!', b'?', b).filter_map(|i| {
         let rest = &text[i + 1..];
         rest.starts_with(' ')
