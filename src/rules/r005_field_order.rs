@@ -43,7 +43,7 @@ impl Rule for FieldOrder {
         for block in t
             .blocks
             .iter()
-            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+            .filter(|b| b.kind == BlockKind::Response)
         {
             let fields = crate::model::response_fields(t, block);
             // First occurrence of each field, in the order written.
