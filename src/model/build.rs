@@ -1,6 +1,8 @@
 //! Building the model: one pass over the lines for speakers, phase zones,
-//! cards, blocks, invocations and their chains, found line by line; then
-//! the cards filled in and a decision log's entries read.
+//! cards, blocks, invocations and their chains, found line by line (a
+//! second or third pass for a text with quoted protocol or an unclosed
+//! RESPONSE, knowing what the first found); then the cards filled in and a
+//! decision log's entries read.
 
 use super::blocks::{Answer, Block};
 use super::cards::{self, Card, CardKind};
@@ -259,7 +261,7 @@ pub(super) struct Builder<'t, 'a> {
     /// Carried invocations whose chain a CHAIN marker before the cut
     /// declares (their own CHAIN is not in this text).
     declared_before: Vec<usize>,
-    /// Blockquotes are quotations (decision 18).
+    /// Blockquotes are quotations (docs/transcript-format.md, "Quotations").
     quotations: bool,
     /// The openers of the RESPONSE blocks no closer closes (decision 12).
     unclosed: Vec<usize>,
@@ -607,7 +609,8 @@ impl<'t, 'a> Builder<'t, 'a> {
             self.turns.clear();
             self.close_card(index.saturating_sub(1));
         }
-        // A quotation's markers and speaker lines are not live (decision 18).
+        // A quotation's markers and speaker lines are not live
+        // (docs/transcript-format.md, "Quotations").
         let quotation = self.quotation(line);
         let speaker_here = if quotation {
             None
@@ -710,7 +713,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         if !blank {
             self.last_non_blank = Some(index);
             if !line.quoted {
-                self.introduces_quote = introduces_quotation(&self.src()[line.content.clone()]);
+                self.introduces_quote = introduces_quotation(&self.src()[line.text()]);
             }
         }
     }
@@ -792,10 +795,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 return;
             }
             let open = self.t.blocks[top].open.start;
-            let first = self
-                .t
-                .invocations
-                .partition_point(|i| i.span.start < open);
+            let first = self.t.invocations.partition_point(|i| i.span.start < open);
             let answers_inside = role
                 .and_then(|r| self.pending[r.index()].last())
                 .is_some_and(|&i| i >= first);
@@ -1188,7 +1188,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     fn inline(&mut self, line: usize, inline: &Inline) {
         match inline {
             Inline::CodeSpan { .. } => {}
-            // A marker in quotation marks is quoted, not live (decision 18).
+            // A marker in quotation marks is quoted, not live.
             Inline::BadMarker { span } if in_quotation_marks(self.src(), span) => {}
             Inline::Marker(marker) if in_quotation_marks(self.src(), &marker.span) => {}
             Inline::BadMarker { span } => {
