@@ -584,10 +584,6 @@ impl<'t, 'a> Builder<'t, 'a> {
                 .speaker
                 .and_then(|s| last_spoke.get(s.index()).copied().flatten());
             inv.moved_on = after(last_open) || after(speaks_again) || after(last_card);
-            let invoked = inv
-                .role
-                .and_then(|r| last_spoke.get(r.index()).copied().flatten());
-            inv.spoken_to = after(invoked);
         }
         let recorded = self.invocations_before || !t.invocations.is_empty();
         for block in &mut t.blocks {
@@ -830,6 +826,8 @@ impl<'t, 'a> Builder<'t, 'a> {
                 .find(|&i| self.open_for(i, role));
             if let Some(i) = found {
                 let chain = self.chain_answering(i, role);
+                // The turn answers the call in speech (R006).
+                self.t.invocations[i].spoken_to = true;
                 self.turns.truncate(k + 1);
                 self.turns.push(Turn {
                     role,
@@ -850,14 +848,17 @@ impl<'t, 'a> Builder<'t, 'a> {
     }
 
     /// Whether `role` may still answer invocation `i` in a turn: an INVOKE
-    /// of it no RESPONSE has answered, or a broadcast of another role's it
-    /// has not answered by a RESPONSE.
+    /// of it no RESPONSE has answered, or a broadcast of the CEO's it has
+    /// not answered by a RESPONSE.
     fn open_for(&self, i: usize, role: Role) -> bool {
         let inv = &self.t.invocations[i];
         match inv.kind {
             InvocationKind::Invoke => inv.role == Some(role) && inv.answered_by.is_none(),
+            // Only the CEO broadcasts (B003): another role's broadcast, or
+            // the CEO's own turn, answers none in a turn.
             InvocationKind::Broadcast => {
-                inv.speaker.is_some_and(|s| s != role)
+                let ceo = self.t.settings.roles.lookup("ceo");
+                inv.speaker.is_some_and(|s| Some(s) == ceo && s != role)
                     && self
                         .broadcasts
                         .iter()
@@ -888,7 +889,8 @@ impl<'t, 'a> Builder<'t, 'a> {
     // -------------------------------------------------------------- broadcasts
 
     /// A speaker line of `role` after broadcasts: it aggregates the ones it
-    /// broadcast, and answers the latest other one it has not answered.
+    /// broadcast, and answers the latest other one it has not answered,
+    /// unless an INVOKE of the role is pending (the line answers that).
     fn broadcast_turn(&mut self, role: Role, at: Span) {
         let mut k = 0;
         while k < self.unaggregated.len() {
@@ -902,6 +904,13 @@ impl<'t, 'a> Builder<'t, 'a> {
             } else {
                 k += 1;
             }
+        }
+        // A role with an invocation of its own pending answers that first
+        // (as a RESPONSE block does); the CEO, who broadcasts, answers none.
+        if !self.pending[role.index()].is_empty()
+            || Some(role) == self.t.settings.roles.lookup("ceo")
+        {
+            return;
         }
         if let Some((_, answered)) = self
             .unaggregated
@@ -1391,7 +1400,12 @@ impl<'t, 'a> Builder<'t, 'a> {
             Some(r) => self.pending[r.index()].push(index),
             None => {
                 self.broadcasts.push((index, Vec::new()));
-                self.unaggregated.push((index, Vec::new()));
+                // Another role's broadcast is B003's: R008 judges the CEO's
+                // (or one whose broadcaster is unknown).
+                let ceo = self.t.settings.roles.lookup("ceo");
+                if speaker.is_none() || speaker == ceo {
+                    self.unaggregated.push((index, Vec::new()));
+                }
             }
         }
         if let Some(top) = self.turns.last_mut().filter(|_| turn.is_some()) {

@@ -34,8 +34,8 @@ pub struct Invocation {
     /// The transcript moves on after it: a RESPONSE block (of any role)
     /// opens after it, its invoker speaks again, or a card follows.
     pub moved_on: bool,
-    /// For an INVOKE: the invoked role speaks after it (a speaker line),
-    /// which answers it in speech.
+    /// For an INVOKE: a speaker turn of the invoked role answers it (see
+    /// `Builder::take_turn`): an answer in speech.
     pub spoken_to: bool,
     /// For a broadcast: where it is aggregated (its broadcaster speaks
     /// again, or a synthesis card follows) and which roles had answered

@@ -19,7 +19,8 @@ declare_rule! {
     /// lists attendees or records an answer to some broadcast; a file that
     /// records none (broadcasts alone, answers kept elsewhere) shows no
     /// answer was due. A broadcast nothing aggregates (the file ends
-    /// waiting) is not reported.
+    /// waiting) is not reported, nor is a broadcast of another role than the
+    /// CEO (B003 reports it).
     ///
     /// ## Why is this bad?
     /// Responses to a broadcast come back independently and are aggregated
