@@ -1,14 +1,11 @@
-use super::chains;
 use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it does
     /// Flags an invocation issued in an answer (inside a RESPONSE block, or
     /// in a speaker turn that answers a pending invocation), so at
-    /// structural depth 2, that carries no `[CHAIN: …]` marker on its own
-    /// line or on the next non-blank line. An invocation whose chain is
-    /// already too deep or circular is left to L002 and L003: the fix there
-    /// is not to invoke, not to declare the chain.
+    /// structural depth 2 or more, that carries no `[CHAIN: …]` marker on its
+    /// own line or on the next non-blank line.
     ///
     /// ## Why is this bad?
     /// Each invocation carries its call chain (agent-protocol, Rule 4), and
@@ -48,10 +45,6 @@ impl Rule for MissingChain {
             let Some(chain) = inv.structural.as_ref().filter(|c| c.len() > 2) else {
                 continue;
             };
-            // A chain that breaks Rule 2 or 3 is an error of its own.
-            if chain.len() - 1 > t.settings.max_depth || chains::repeated_role(chain).is_some() {
-                continue;
-            }
             let shown = t.roles().display_chain(chain);
             out.push(
                 self.meta()
