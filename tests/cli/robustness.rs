@@ -767,12 +767,11 @@ fn peak_kib(dir: &std::path::Path, args: &[&str]) -> i64 {
 #[test]
 fn no_report_format_holds_its_report_in_memory() {
     let root = repo();
-    // 20,000 findings: an L001 and an R006 a line (the CMO never speaks,
-    // so nothing answers its invocation when the CFO speaks again).
+    // 20,000 findings: an L001 and an R006 a line.
     write(
         root.path(),
         "many.md",
-        &"CFO: [INVOKE:cfo|x] [INVOKE:cmo|y]\n".repeat(10_000),
+        &"CFO: [INVOKE:cfo|x]\n".repeat(10_000),
     );
     let check = |format: &str| {
         peak_kib(
