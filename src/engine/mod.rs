@@ -287,7 +287,10 @@ fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<D
 /// cannot tell: whether `fmt` rewrites a block is the formatter's to say,
 /// and it sits above the rules. So a finding of these is marked fixable
 /// here, when one of `fmt`'s replacements starts at the block's opener and
-/// covers it.
+/// covers the places the finding names in the block too (the field that
+/// should come earlier): a block `fmt` leaves as written but for its
+/// opener (a nested invocation in it, `[RESPONSE:CFO]` lower-cased) keeps
+/// its fields where they are.
 const BLOCK_FIXES: [&str; 1] = ["R005"];
 
 fn mark_block_fixes(source: &str, settings: &Settings, diagnostics: &mut [Diagnostic]) {
@@ -303,9 +306,14 @@ fn mark_block_fixes(source: &str, settings: &Settings, diagnostics: &mut [Diagno
         return;
     };
     for d in diagnostics.iter_mut().filter(|d| wanted(d)) {
+        let end = d
+            .related
+            .iter()
+            .map(|(span, _)| span.end)
+            .fold(d.span.end, usize::max);
         d.fixable = replacements
             .iter()
-            .any(|(span, _)| span.start == d.span.start && span.end >= d.span.end);
+            .any(|(span, _)| span.start == d.span.start && span.end >= end);
     }
 }
 

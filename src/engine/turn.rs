@@ -332,6 +332,28 @@ mod shaped {
                 "[INVOKE:cfo|Me?]\n",
                 vec!["L001"],
             ),
+            // A speaker turn that answers a call before the cut continues
+            // its chain; a broadcast's responders before the cut are its
+            // addressed roles after it; a blockquote after a cut that had
+            // protocol outside blockquotes is a quotation.
+            (
+                "CRO: [INVOKE:cfo|Budget?]\n\nMore.\n",
+                "More.",
+                "CFO: [INVOKE:cro|Pipeline?]\n",
+                vec!["L003"],
+            ),
+            (
+                "CEO: [BROADCAST:all|A?]\n\nCFO: a\n\nCRO: b\n\nCEO: ok\n\nMore.\n",
+                "More.",
+                "CEO: [BROADCAST:all|B?]\n\nCFO: b\n\nCEO synthesis: done\n",
+                vec!["R008"],
+            ),
+            (
+                "CEO: [INVOKE:cfo|Runway?]\n\nMore.\n",
+                "More.",
+                "> CFO: [INVOKE:cfo|Again?]\n",
+                vec![],
+            ),
             // An invocation before the cut: a response with none pending is
             // unsolicited.
             (

@@ -1,12 +1,14 @@
 //! Building the model: one pass over the lines for speakers, phase zones,
-//! cards, blocks, invocations and their chains, found line by line; then
-//! the cards filled in and a decision log's entries read.
+//! cards, blocks, invocations and their chains, found line by line (a
+//! second or third pass for a text with quoted protocol or an unclosed
+//! RESPONSE, knowing what the first found); then the cards filled in and a
+//! decision log's entries read.
 
 use super::blocks::{Answer, Block};
 use super::cards::{self, Card, CardKind};
-use super::carry::{CarriedInvocation, Carry, Cut, SpeakerScope, ZoneEnd};
+use super::carry::{CarriedInvocation, CarriedTurn, Carry, Cut, SpeakerScope, ZoneEnd};
 use super::faults::{Malformed, StrayCloser, UnknownRole};
-use super::invocations::{ChainDecl, Invocation, InvocationKind};
+use super::invocations::{Aggregation, ChainDecl, Invocation, InvocationKind};
 use super::line_starts::LineStarts;
 use super::notes::{Blocked, Note};
 use super::sections::{Heading, Section};
@@ -81,6 +83,78 @@ fn build_from<'a>(
     candidates: &[usize],
 ) -> (Transcript<'a>, Option<Cut>) {
     let doc = syntax::parse_with(source, settings.lint_code_blocks);
+    // What only the whole text tells: whether its blockquotes are
+    // quotations (it has protocol outside them), and which RESPONSE blocks
+    // are never closed (they end earlier for the model, decision 12). A
+    // text that needs either is read again knowing it: at most three
+    // reads, and one for nearly every text.
+    let mut knowledge = Knowledge {
+        quotations: carry.is_some_and(|c| c.quotations),
+        unclosed: Vec::new(),
+        unclosed_known: false,
+    };
+    loop {
+        let (mut t, mut cut, seen) =
+            read(source, settings, file, carry, candidates, &doc, &knowledge);
+        let quotations = knowledge.quotations || seen.unquoted_protocol;
+        if quotations && !knowledge.quotations && seen.quoted_protocol {
+            knowledge.quotations = true;
+            continue;
+        }
+        if !knowledge.unclosed_known {
+            knowledge.unclosed_known = true;
+            knowledge.unclosed = t
+                .blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Response && b.close.is_none())
+                .map(|b| b.open.start)
+                .collect();
+            if !knowledge.unclosed.is_empty() {
+                continue;
+            }
+        }
+        if let Some(cut) = &mut cut {
+            cut.carry.quotations = quotations;
+        }
+        t.doc = doc;
+        card_fill::analyze(&mut t);
+        if t.kind == crate::kinds::FileKind::DecisionLog {
+            t.decisions = decision_log::parse(&t);
+        }
+        shrink_to_fit(&mut t);
+        return (t, cut);
+    }
+}
+
+/// What a read of the whole text found out that an earlier line may need.
+struct Knowledge {
+    /// Blockquotes are quotations.
+    quotations: bool,
+    /// The openers (offsets) of the RESPONSE blocks no closer closes,
+    /// ascending.
+    unclosed: Vec<usize>,
+    /// `unclosed` has been found (by a read that ended no block early).
+    unclosed_known: bool,
+}
+
+/// What one read saw of the protocol in and out of blockquotes.
+#[derive(Default)]
+struct Seen {
+    /// A blockquote read as live holds a marker or a speaker line.
+    quoted_protocol: bool,
+    /// A line outside blockquotes holds a marker or is a speaker line.
+    unquoted_protocol: bool,
+}
+
+fn read<'a>(
+    source: &'a str,
+    settings: &'a Settings,
+    file: FileContext<'a>,
+    carry: Option<&Carry>,
+    candidates: &[usize],
+    doc: &Document,
+    knowledge: &Knowledge,
+) -> (Transcript<'a>, Option<Cut>, Seen) {
     let mut t = Transcript {
         source,
         path: file.path,
@@ -106,24 +180,20 @@ fn build_from<'a>(
         line_starts: LineStarts::default(),
         spoke_before: Vec::new(),
         conversation_before: false,
+        broadcast_responders: Vec::new(),
+        attendees: Vec::new(),
     };
     t.front_matter_speaker = doc
         .front_matter
         .as_ref()
         .and_then(|span| crate::yaml::front_matter_speaker(&source[span.clone()]))
         .and_then(|name| settings.roles.lookup(&name));
-    let mut builder = Builder::new(&mut t);
+    let mut builder = Builder::new(&mut t, knowledge);
     if let Some(carry) = carry {
         builder.seed(carry);
     }
-    let cut = builder.run_cutting(&doc, candidates);
-    t.doc = doc;
-    card_fill::analyze(&mut t);
-    if t.kind == crate::kinds::FileKind::DecisionLog {
-        t.decisions = decision_log::parse(&t);
-    }
-    shrink_to_fit(&mut t);
-    (t, cut)
+    let (cut, seen) = builder.run_cutting(doc, candidates);
+    (t, cut, seen)
 }
 
 /// Give back what the tables' growth left unused: the model lives
@@ -196,10 +266,43 @@ pub(super) struct Builder<'t, 'a> {
     /// Carried invocations whose chain a CHAIN marker before the cut
     /// declares (their own CHAIN is not in this text).
     declared_before: Vec<usize>,
+    /// Blockquotes are quotations (docs/transcript-format.md, "Quotations").
+    quotations: bool,
+    /// The openers of the RESPONSE blocks no closer closes (decision 12).
+    unclosed: Vec<usize>,
+    /// What this read saw of the protocol in and out of blockquotes.
+    seen: Seen,
+    /// In a blockquote: whether it is a quotation.
+    quote_run: Option<bool>,
+    /// The last non-blank line outside blockquotes introduces a quotation
+    /// (`The CFO wrote:`).
+    introduces_quote: bool,
+    /// The speaker turns whose chains are open, outermost first.
+    turns: Vec<Turn>,
+    /// Broadcasts not yet aggregated, with the roles that have answered each.
+    unaggregated: Vec<(usize, Vec<Role>)>,
+    /// The roles that have answered some broadcast, by role index.
+    responders: Vec<bool>,
+    /// The roles attendee lines list, by role index.
+    attendees: Vec<bool>,
+    /// The cards already looked at as a broadcast's aggregation.
+    cards_seen: usize,
+}
+
+/// A speaker turn (decision 10a): a role speaking, the call chain it
+/// continues, and what it invoked that a turn of the invoked role may answer.
+struct Turn {
+    role: Role,
+    /// The chain it continues, ending in its role (`[role]` for a fresh turn).
+    chain: Vec<Role>,
+    /// The invocation or broadcast it answers, while that is still open.
+    answers: Option<usize>,
+    /// The invocations and broadcasts it issued.
+    issued: Vec<usize>,
 }
 
 impl<'t, 'a> Builder<'t, 'a> {
-    pub(super) fn new(t: &'t mut Transcript<'a>) -> Self {
+    fn new(t: &'t mut Transcript<'a>, knowledge: &Knowledge) -> Self {
         let roles = t.settings.roles.names().count();
         Builder {
             t,
@@ -222,6 +325,16 @@ impl<'t, 'a> Builder<'t, 'a> {
             no_cut: false,
             spoke: vec![false; roles],
             declared_before: Vec::new(),
+            quotations: knowledge.quotations,
+            unclosed: knowledge.unclosed.clone(),
+            seen: Seen::default(),
+            quote_run: None,
+            introduces_quote: false,
+            turns: Vec::new(),
+            unaggregated: Vec::new(),
+            responders: vec![false; roles],
+            attendees: vec![false; roles],
+            cards_seen: 0,
         }
     }
 
@@ -252,7 +365,12 @@ impl<'t, 'a> Builder<'t, 'a> {
                 phase: c.phase,
                 answered_by: None,
                 moved_on: false,
+                spoken_to: false,
+                aggregated: None,
             });
+            if let Some(answered) = &c.unaggregated {
+                self.unaggregated.push((index, answered.clone()));
+            }
             if let (true, Some(role)) = (c.pending, c.role) {
                 self.pending[role.index()].push(index);
             }
@@ -265,6 +383,24 @@ impl<'t, 'a> Builder<'t, 'a> {
             if c.declared {
                 self.declared_before.push(index);
             }
+        }
+        // Positions in the carried list are the invocations' indices here.
+        let known = |i: &usize| *i < carry.invocations.len();
+        self.turns = carry
+            .turns
+            .iter()
+            .map(|t| Turn {
+                role: t.role,
+                chain: t.chain.clone(),
+                answers: t.answers.filter(known),
+                issued: t.issued.iter().copied().filter(known).collect(),
+            })
+            .collect();
+        for &r in &carry.broadcast_responders {
+            set(&mut self.responders, r);
+        }
+        for &r in &carry.attendees {
+            set(&mut self.attendees, r);
         }
     }
 
@@ -303,17 +439,46 @@ impl<'t, 'a> Builder<'t, 'a> {
             .filter(|(_, answered)| answered.len() < everyone)
             .map(|(i, answered)| (*i, answered))
             .collect();
+        let unaggregated: std::collections::HashMap<usize, &Vec<Role>> = self
+            .unaggregated
+            .iter()
+            .map(|(i, answered)| (*i, answered))
+            .collect();
         let mut kept: Vec<usize> = pending
             .iter()
             .chain(broadcasts.keys())
+            .chain(unaggregated.keys())
             .chain(&self.prev_line_invokes)
             .copied()
             .collect();
         kept.sort_unstable();
         kept.dedup();
+        // A turn's invocations that no turn can answer any more are not
+        // carried: what is, is kept, and named by its position.
+        let position = |i: usize| kept.binary_search(&i).ok();
+        let turns = self
+            .turns
+            .iter()
+            .map(|turn| {
+                let answers = turn
+                    .answers
+                    .filter(|&i| self.open_for(i, turn.role))
+                    .and_then(position);
+                CarriedTurn {
+                    role: turn.role,
+                    chain: if answers.is_some() {
+                        turn.chain.clone()
+                    } else {
+                        vec![turn.role]
+                    },
+                    answers,
+                    issued: turn.issued.iter().filter_map(|&i| position(i)).collect(),
+                }
+            })
+            .collect();
         let invocations = kept
-            .into_iter()
-            .map(|i| {
+            .iter()
+            .map(|&i| {
                 let inv = &self.t.invocations[i];
                 CarriedInvocation {
                     kind: inv.kind,
@@ -326,9 +491,18 @@ impl<'t, 'a> Builder<'t, 'a> {
                     pending: pending.contains(&i),
                     broadcast_answered: broadcasts.get(&i).map(|a| (*a).clone()),
                     on_last_line: self.prev_line_invokes.contains(&i),
+                    unaggregated: unaggregated.get(&i).map(|a| (*a).clone()),
                 }
             })
             .collect();
+        let roles_of = |flags: &[bool]| -> Vec<Role> {
+            flags
+                .iter()
+                .enumerate()
+                .filter(|&(_, &s)| s)
+                .filter_map(|(i, _)| self.t.settings.roles.at(i))
+                .collect()
+        };
         Carry {
             speaker: self.speaker,
             zone: self.zone,
@@ -339,6 +513,11 @@ impl<'t, 'a> Builder<'t, 'a> {
             spoke,
             conversation: self.t.records_conversation(),
             invocations,
+            turns,
+            // Set from the whole read's knowledge once it is over.
+            quotations: self.quotations,
+            broadcast_responders: roles_of(&self.responders),
+            attendees: roles_of(&self.attendees),
         }
     }
 
@@ -349,7 +528,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     /// Read every line; of the offsets in `candidates` (ascending), the
     /// last one that starts a line where the text may be cut is returned,
     /// with the state carried past it.
-    pub(super) fn run_cutting(mut self, doc: &Document, candidates: &[usize]) -> Option<Cut> {
+    fn run_cutting(mut self, doc: &Document, candidates: &[usize]) -> (Option<Cut>, Seen) {
         let mut cut = None;
         // Only the last cut is wanted: the state is taken at the last few
         // candidates alone, so that a long text's many message starts cost
@@ -370,12 +549,24 @@ impl<'t, 'a> Builder<'t, 'a> {
                     });
                 }
             }
-            self.line(index, &line);
+            self.line(index, &line, &doc.lines);
         }
         let last = doc.lines.len().saturating_sub(1);
         self.close_card(last);
         self.judge_what_follows(doc);
-        cut
+        let roles = &self.t.settings.roles;
+        let of = |flags: &[bool]| -> Vec<Role> {
+            flags
+                .iter()
+                .enumerate()
+                .filter(|&(_, &s)| s)
+                .filter_map(|(i, _)| roles.at(i))
+                .collect()
+        };
+        let (responders, attendees) = (of(&self.responders), of(&self.attendees));
+        self.t.broadcast_responders = responders;
+        self.t.attendees = attendees;
+        (cut, self.seen)
     }
 
     /// What the transcript does after each invocation and before each
@@ -409,15 +600,26 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
     }
 
-    fn line(&mut self, index: usize, line: &Line) {
+    fn line(&mut self, index: usize, line: &Line, lines: &syntax::Lines) {
         if line.in_fence != self.in_fence {
             // A linted fence is a transcript of its own: who was speaking
             // around it does not carry in or out.
             self.in_fence = line.in_fence;
             self.speaker = None;
             self.zone = None;
+            self.turns.clear();
             self.close_card(index.saturating_sub(1));
         }
+        // A quotation's markers and speaker lines are not live
+        // (docs/transcript-format.md, "Quotations").
+        let quotation = self.quotation(line);
+        let speaker_here = if quotation {
+            None
+        } else {
+            self.speaker_of_line(line)
+        };
+        self.see_protocol(line, quotation, speaker_here.is_some());
+        self.end_unclosed_responses(line, speaker_here);
         let outside_blocks = self.stack.is_empty();
         let blank = line.kind == LineKind::Blank;
         if let Some(Lead::Comment { text, .. }) = &line.lead {
@@ -441,10 +643,20 @@ impl<'t, 'a> Builder<'t, 'a> {
         // A draft (a BOTTOM LINE not yet followed by another section) is not
         // a card until it is confirmed, and silences no speaker meanwhile.
         let in_card = self.card.as_ref().is_some_and(|c| c.confirmed);
+        if in_card {
+            // A card speaks for itself: no speaker turn's chain runs into it.
+            self.turns.clear();
+            self.card_aggregates(lines);
+        }
 
         if let LineKind::Heading { level } = line.kind {
             if outside_blocks && !in_card {
                 self.heading_ends_speaker(level);
+                // A heading that ends the speaker's scope starts a new topic:
+                // no chain of the turns before it runs on (decision 10a).
+                if speaker_here.is_none() && self.speaker.is_none() {
+                    self.turns.clear();
+                }
             }
             // A heading that names a role is a contribution inside the
             // phase, not the end of it (decision 17).
@@ -454,7 +666,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             self.last_heading = Some(level);
         }
         if outside_blocks && !in_card {
-            if let Some(role) = self.speaker_of_line(line) {
+            if let Some(role) = speaker_here {
                 let scope = match line.kind {
                     LineKind::Heading { level } => SpeakerScope::Heading(level),
                     _ => SpeakerScope::Plain,
@@ -462,7 +674,12 @@ impl<'t, 'a> Builder<'t, 'a> {
                 self.speaker = Some((role, scope));
                 self.t.speaker_lines.push((index, role));
                 self.mark_spoke(Some(role));
+                self.broadcast_turn(role, line.span.clone());
+                self.take_turn(role);
             }
+        }
+        if !quotation {
+            self.read_attendees(line);
         }
         if let Some(Lead::Phase { number, .. }) = line.lead {
             match line.kind {
@@ -487,12 +704,293 @@ impl<'t, 'a> Builder<'t, 'a> {
         let first_chain = self.t.chains.len();
         let first_invocation = self.t.invocations.len();
         for inline in line.inlines {
+            if quotation && matches!(inline, Inline::Marker(_) | Inline::BadMarker { .. }) {
+                continue;
+            }
             self.inline(index, inline);
         }
         self.attach_chains(first_chain, first_invocation, blank);
         self.prev_blank = blank;
         if !blank {
             self.last_non_blank = Some(index);
+            if !line.quoted {
+                self.introduces_quote = introduces_quotation(&self.src()[line.text()]);
+            }
+        }
+    }
+
+    // -------------------------------------------------------------- quotations
+
+    /// Whether a line is part of a quotation: a blockquote, when the text
+    /// has protocol outside its blockquotes or the line before the
+    /// blockquote introduces it as one.
+    fn quotation(&mut self, line: &Line) -> bool {
+        if !line.quoted {
+            self.quote_run = None;
+            return false;
+        }
+        let quotation = self.quotations || self.introduces_quote;
+        *self.quote_run.get_or_insert(quotation)
+    }
+
+    /// Note where this line holds protocol: a marker (quotation marks
+    /// around it aside) or a speaker line.
+    fn see_protocol(&mut self, line: &Line, quotation: bool, speaker: bool) {
+        if quotation {
+            return;
+        }
+        let src = self.src();
+        let marker = line.inlines.iter().any(|i| match i {
+            Inline::Marker(m) => !in_quotation_marks(src, &m.span),
+            Inline::BadMarker { span } => line.quoted && !in_quotation_marks(src, span),
+            _ => false,
+        });
+        if marker || speaker {
+            if line.quoted {
+                self.seen.quoted_protocol = true;
+            } else {
+                self.seen.unquoted_protocol = true;
+            }
+        }
+    }
+
+    // -------------------------------------------------------------- unclosed
+
+    /// End the unclosed RESPONSE blocks this line ends for the model
+    /// (decision 12): a speaker line of another role, a heading, or a
+    /// paragraph that goes on with neither a field, a list item nor a
+    /// marker. The block stays unclosed (M003).
+    fn end_unclosed_responses(&mut self, line: &Line, speaker: Option<Role>) {
+        while let Some(&top) = self.stack.last() {
+            if !self.ends_early(top) {
+                return;
+            }
+            let role = self.t.blocks[top].role;
+            let ends = match line.kind {
+                LineKind::Heading { .. } => true,
+                LineKind::Blank => false,
+                _ => {
+                    speaker.is_some_and(|s| Some(s) != role)
+                        || (self.prev_blank && !goes_on_in_response(self.src(), line))
+                }
+            };
+            if !ends {
+                return;
+            }
+            self.stack.pop();
+        }
+    }
+
+    /// A RESPONSE block that no closer closes.
+    fn ends_early(&self, block: usize) -> bool {
+        let b = &self.t.blocks[block];
+        b.kind == BlockKind::Response && self.unclosed.binary_search(&b.open.start).is_ok()
+    }
+
+    /// Before a RESPONSE opener: the unclosed RESPONSE blocks it does not
+    /// answer from inside end (it is their sibling, not their nested
+    /// answer). It is nested when it answers an invocation issued inside.
+    fn end_unclosed_before(&mut self, role: Option<Role>) {
+        while let Some(&top) = self.stack.last() {
+            if !self.ends_early(top) {
+                return;
+            }
+            let open = self.t.blocks[top].open.start;
+            let first = self.t.invocations.partition_point(|i| i.span.start < open);
+            let answers_inside = role
+                .and_then(|r| self.pending[r.index()].last())
+                .is_some_and(|&i| i >= first);
+            if answers_inside {
+                return;
+            }
+            self.stack.pop();
+        }
+    }
+
+    // -------------------------------------------------------------- turns
+
+    /// A speaker line of `role`: the stack of turns after it (decision 10a).
+    /// - A role already on the stack speaks again: back to its turn, and
+    ///   what it invoked is closed.
+    /// - A role an open turn invoked (or broadcast to), while that is still
+    ///   unanswered: its turn continues that call's chain, above the turn
+    ///   that called.
+    /// - Anyone else starts afresh.
+    fn take_turn(&mut self, role: Role) {
+        if let Some(k) = self.turns.iter().rposition(|t| t.role == role) {
+            self.turns.truncate(k + 1);
+            self.turns[k].issued.clear();
+            return;
+        }
+        for k in (0..self.turns.len()).rev() {
+            let found = self.turns[k]
+                .issued
+                .iter()
+                .rev()
+                .copied()
+                .find(|&i| self.open_for(i, role));
+            if let Some(i) = found {
+                let chain = self.chain_answering(i, role);
+                // The turn answers the call in speech (R006).
+                self.t.invocations[i].spoken_to = true;
+                self.turns.truncate(k + 1);
+                self.turns.push(Turn {
+                    role,
+                    chain,
+                    answers: Some(i),
+                    issued: Vec::new(),
+                });
+                return;
+            }
+        }
+        self.turns.clear();
+        self.turns.push(Turn {
+            role,
+            chain: vec![role],
+            answers: None,
+            issued: Vec::new(),
+        });
+    }
+
+    /// Whether `role` may still answer invocation `i` in a turn: an INVOKE
+    /// of it no RESPONSE has answered, or a broadcast of the CEO's it has
+    /// not answered by a RESPONSE.
+    fn open_for(&self, i: usize, role: Role) -> bool {
+        let inv = &self.t.invocations[i];
+        match inv.kind {
+            InvocationKind::Invoke => inv.role == Some(role) && inv.answered_by.is_none(),
+            // Only the CEO broadcasts (B003): another role's broadcast, or
+            // the CEO's own turn, answers none in a turn.
+            InvocationKind::Broadcast => {
+                let ceo = self.t.settings.roles.lookup("ceo");
+                inv.speaker.is_some_and(|s| Some(s) == ceo && s != role)
+                    && self
+                        .broadcasts
+                        .iter()
+                        .any(|(b, answered)| *b == i && !answered.contains(&role))
+            }
+        }
+    }
+
+    /// The chain of a turn of `role` answering invocation `i`: the
+    /// invocation's own chain (`[role]` when it has none), or for a
+    /// broadcast the broadcaster's and `role`.
+    fn chain_answering(&self, i: usize, role: Role) -> Vec<Role> {
+        let inv = &self.t.invocations[i];
+        match inv.kind {
+            InvocationKind::Invoke => inv.structural.clone().unwrap_or_else(|| vec![role]),
+            InvocationKind::Broadcast => inv.speaker.into_iter().chain([role]).collect(),
+        }
+    }
+
+    /// The chain the current speaker's turn continues, while the call it
+    /// answers is still open.
+    fn turn_chain(&self, speaker: Role) -> Option<Vec<Role>> {
+        let turn = self.turns.last().filter(|t| t.role == speaker)?;
+        let i = turn.answers?;
+        self.open_for(i, speaker).then(|| turn.chain.clone())
+    }
+
+    // -------------------------------------------------------------- broadcasts
+
+    /// A speaker line of `role` after broadcasts: it aggregates the ones it
+    /// broadcast, and answers the latest other one it has not answered,
+    /// unless an INVOKE of the role is pending (the line answers that).
+    fn broadcast_turn(&mut self, role: Role, at: Span) {
+        let mut k = 0;
+        while k < self.unaggregated.len() {
+            let b = self.unaggregated[k].0;
+            if self.t.invocations[b].speaker == Some(role) {
+                let (_, answered) = self.unaggregated.remove(k);
+                self.t.invocations[b].aggregated = Some(Aggregation {
+                    at: at.clone(),
+                    answered,
+                });
+            } else {
+                k += 1;
+            }
+        }
+        // A role with an invocation of its own pending answers that first
+        // (as a RESPONSE block does); the CEO, who broadcasts, answers none.
+        if !self.pending[role.index()].is_empty()
+            || Some(role) == self.t.settings.roles.lookup("ceo")
+        {
+            return;
+        }
+        if let Some((_, answered)) = self
+            .unaggregated
+            .iter_mut()
+            .rev()
+            .find(|(_, answered)| !answered.contains(&role))
+        {
+            answered.push(role);
+            set(&mut self.responders, role);
+        }
+    }
+
+    /// A RESPONSE block of `role` answers broadcast `b`.
+    fn broadcast_answered(&mut self, b: usize, role: Role) {
+        set(&mut self.responders, role);
+        if let Some((_, answered)) = self.unaggregated.iter_mut().find(|(i, _)| *i == b) {
+            if !answered.contains(&role) {
+                answered.push(role);
+            }
+        }
+    }
+
+    /// A card that begins here aggregates the broadcasts before it: a card
+    /// of no role (a board synthesis) any of them, a role's card those of
+    /// that role. A framed card is judged once its header line is read (one
+    /// with none aggregates nothing).
+    fn card_aggregates(&mut self, lines: &syntax::Lines) {
+        let Some(open) = self.card.as_ref().filter(|c| c.confirmed) else {
+            return;
+        };
+        if open.index < self.cards_seen {
+            return;
+        }
+        let card = &self.t.cards[open.index];
+        // A framed card is known by its header line, inside the frame.
+        if card.framed && card.emoji.is_none() {
+            return;
+        }
+        self.cards_seen = open.index + 1;
+        let (role, first) = (card.role, card.first_line);
+        let at = lines.span(first);
+        let mut k = 0;
+        while k < self.unaggregated.len() {
+            let b = self.unaggregated[k].0;
+            if role.is_none() || role == self.t.invocations[b].speaker {
+                let (_, answered) = self.unaggregated.remove(k);
+                self.t.invocations[b].aggregated = Some(Aggregation {
+                    at: at.clone(),
+                    answered,
+                });
+            } else {
+                k += 1;
+            }
+        }
+    }
+
+    /// An attendee line (`Attendees: CEO, CFO, CRO`, `**Participants (roles
+    /// activated):** …`, `Participantes: …`) lists the roles a broadcast
+    /// addresses.
+    fn read_attendees(&mut self, line: &Line) {
+        let Some(Lead::Label { text, .. }) = &line.lead else {
+            return;
+        };
+        let label = self.src()[text.clone()].trim().to_lowercase();
+        const LABELS: &[&str] = &["attendees", "participants", "participantes", "presentes"];
+        if !LABELS.iter().any(|l| label.starts_with(l)) {
+            return;
+        }
+        let roles = &self.t.settings.roles;
+        let found: Vec<Role> = self.src()[line.content.clone()]
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter_map(|w| roles.lookup(w))
+            .collect();
+        for r in found {
+            set(&mut self.attendees, r);
         }
     }
 
@@ -718,6 +1216,9 @@ impl<'t, 'a> Builder<'t, 'a> {
     fn inline(&mut self, line: usize, inline: &Inline) {
         match inline {
             Inline::CodeSpan { .. } => {}
+            // A marker in quotation marks is quoted, not live.
+            Inline::BadMarker { span } if in_quotation_marks(self.src(), span) => {}
+            Inline::Marker(marker) if in_quotation_marks(self.src(), &marker.span) => {}
             Inline::BadMarker { span } => {
                 let m = syntax::diagnose_malformed(&self.src()[span.clone()]);
                 self.t.malformed.push(Malformed {
@@ -888,12 +1389,29 @@ impl<'t, 'a> Builder<'t, 'a> {
             .iter()
             .rev()
             .map(|&b| &self.t.blocks[b])
-            .find(|b| matches!(b.kind, BlockKind::Response | BlockKind::PeerVerify));
-        let nested = context.is_some_and(|b| b.kind == BlockKind::Response);
-        let structural = match (role, context.and_then(|b| b.chain.as_ref())) {
+            .find(|b| matches!(b.kind, BlockKind::Response | BlockKind::PeerVerify))
+            .map(|b| (b.kind, b.chain.clone()));
+        let in_response = context
+            .as_ref()
+            .is_some_and(|(kind, _)| *kind == BlockKind::Response);
+        // Outside blocks and cards, the speaker's turn: it continues the
+        // chain of the call it answers (decision 10a).
+        let in_card = self.card.as_ref().is_some_and(|c| c.confirmed);
+        let turn = match speaker {
+            Some(s) if context.is_none() && !in_card => Some(self.own_turn(s)),
+            _ => None,
+        };
+        let turn_chain = turn.and_then(|s| self.turn_chain(s));
+        let nested = in_response || turn_chain.as_ref().is_some_and(|c| c.len() > 1);
+        let context_chain = if in_response {
+            context.and_then(|(_, chain)| chain)
+        } else {
+            turn_chain
+        };
+        let structural = match (role, context_chain) {
             (None, _) => None,
-            (Some(x), Some(chain)) if nested => Some(chain.iter().copied().chain([x]).collect()),
-            (Some(x), _) => speaker.map(|s| vec![s, x]),
+            (Some(x), Some(chain)) => Some(chain.into_iter().chain([x]).collect()),
+            (Some(x), None) => speaker.map(|s| vec![s, x]),
         };
         let phase = self.zone.map(|(n, _)| n);
         let index = self.t.invocations.len();
@@ -908,11 +1426,40 @@ impl<'t, 'a> Builder<'t, 'a> {
             phase,
             answered_by: None,
             moved_on: false,
+            spoken_to: false,
+            aggregated: None,
         });
         match role {
             Some(r) => self.pending[r.index()].push(index),
-            None => self.broadcasts.push((index, Vec::new())),
+            None => {
+                self.broadcasts.push((index, Vec::new()));
+                // Another role's broadcast is B003's: R008 judges the CEO's
+                // (or one whose broadcaster is unknown).
+                let ceo = self.t.settings.roles.lookup("ceo");
+                if speaker.is_none() || speaker == ceo {
+                    self.unaggregated.push((index, Vec::new()));
+                }
+            }
         }
+        if let Some(top) = self.turns.last_mut().filter(|_| turn.is_some()) {
+            top.issued.push(index);
+        }
+    }
+
+    /// The turn of the speaker, on top of the stack: a speaker with no
+    /// turn of its own there (the front matter's, or one a card or fence
+    /// interrupted) starts one afresh.
+    fn own_turn(&mut self, speaker: Role) -> Role {
+        if self.turns.last().is_none_or(|t| t.role != speaker) {
+            self.turns.clear();
+            self.turns.push(Turn {
+                role: speaker,
+                chain: vec![speaker],
+                answers: None,
+                issued: Vec::new(),
+            });
+        }
+        speaker
     }
 
     fn open_block(&mut self, span: Span, kind: BlockKind, role: Option<Role>) {
@@ -920,8 +1467,12 @@ impl<'t, 'a> Builder<'t, 'a> {
         let mut answer = None;
         let mut chain = None;
         if kind == BlockKind::Response {
+            self.end_unclosed_before(role);
             self.last_response_open = Some(span.start);
             let found = role.and_then(|r| self.answer_for(r, index));
+            if let (Some(Answer::Broadcast(b)), Some(r)) = (found, role) {
+                self.broadcast_answered(b, r);
+            }
             answer = Some(match found {
                 Some(a) => a,
                 // Whether the transcript records invocations is known at
@@ -1090,6 +1641,59 @@ impl<'t, 'a> Builder<'t, 'a> {
             self.awaiting_assumption.clear();
         }
     }
+}
+
+fn set(flags: &mut [bool], role: Role) {
+    if let Some(f) = flags.get_mut(role.index()) {
+        *f = true;
+    }
+}
+
+/// Whether a marker stands in quotation marks: an opening mark right
+/// before its `[`, and a closing one right after its `]` (a `.`, `,`, `;`,
+/// `!` or `?` may come between), as in `The CFO wrote "[INVOKE:cfo|…]".`
+pub(crate) fn in_quotation_marks(src: &str, span: &Span) -> bool {
+    const OPENING: &[char] = &['"', '“', '„', '«', '\'', '‘'];
+    const CLOSING: &[char] = &['"', '”', '»', '\'', '’'];
+    let before = src[..span.start].chars().next_back();
+    let mut after = src[span.end..].chars();
+    let next = match after.next() {
+        Some(c) if ".,;!?".contains(c) => after.next(),
+        c => c,
+    };
+    before.is_some_and(|c| OPENING.contains(&c)) && next.is_some_and(|c| CLOSING.contains(&c))
+}
+
+/// Whether a line introduces a quotation: it ends with a colon after a
+/// verb of reporting (`The CFO wrote:`, `Como o CFO escreveu:`).
+fn introduces_quotation(text: &str) -> bool {
+    let text = text.trim().trim_end_matches(['*', '_']).trim_end();
+    let Some(text) = text.strip_suffix(':') else {
+        return false;
+    };
+    const VERBS: &[&str] = &[
+        "wrote", "writes", "said", "says", "posted", "quoted", "escreveu", "escreve", "disse",
+        "diz", "postou", "citou",
+    ];
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| VERBS.iter().any(|v| w.eq_ignore_ascii_case(v)))
+}
+
+/// Whether a line after a blank line goes on with an unclosed RESPONSE
+/// block: a field or protocol label, a list item, or a marker first.
+fn goes_on_in_response(src: &str, line: &Line) -> bool {
+    if matches!(line.kind, LineKind::ListItem { .. }) {
+        return true;
+    }
+    if let Some(Lead::Label { text, .. }) = &line.lead {
+        let label = &src[text.clone()];
+        if super::response::FieldName::from_label(label).is_some()
+            || super::fields::is_protocol_label(label)
+        {
+            return true;
+        }
+    }
+    matches!(line.inlines.first(), Some(Inline::Marker(m)) if m.span.start == line.content.start)
 }
 
 fn starts_with_closer(line: &Line) -> bool {

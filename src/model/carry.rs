@@ -54,6 +54,23 @@ pub struct CarriedInvocation {
     pub broadcast_answered: Option<Vec<Role>>,
     /// On the last non-blank line before the cut.
     pub on_last_line: bool,
+    /// A broadcast nothing has aggregated yet: the roles that had answered
+    /// it (by a RESPONSE block or a speaker turn).
+    #[serde(default)]
+    pub unaggregated: Option<Vec<Role>>,
+}
+
+/// A speaker turn on the stack of turns at the cut (see `Builder::take_turn`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarriedTurn {
+    pub role: Role,
+    /// The call chain the turn continues, ending in its role.
+    pub chain: Vec<Role>,
+    /// The invocation it answers, by position in [`Carry::invocations`].
+    pub answers: Option<usize>,
+    /// The invocations and broadcasts it issued that a turn of their role
+    /// may still answer, by position in [`Carry::invocations`].
+    pub issued: Vec<usize>,
 }
 
 /// The state of the one pass over a transcript's lines at a cut.
@@ -76,6 +93,18 @@ pub struct Carry {
     pub conversation: bool,
     /// In the order they were written.
     pub invocations: Vec<CarriedInvocation>,
+    /// The stack of speaker turns, outermost first.
+    #[serde(default)]
+    pub turns: Vec<CarriedTurn>,
+    /// Blockquotes are quotations: the text has protocol outside them.
+    #[serde(default)]
+    pub quotations: bool,
+    /// The roles that answered any broadcast before the cut.
+    #[serde(default)]
+    pub broadcast_responders: Vec<Role>,
+    /// The roles an attendee line before the cut lists.
+    #[serde(default)]
+    pub attendees: Vec<Role>,
 }
 
 impl Carry {
@@ -85,14 +114,24 @@ impl Carry {
     pub fn roles_within(&self, roles: usize) -> bool {
         let fits = |r: &Role| r.index() < roles;
         let all = |rs: &[Role]| rs.iter().all(fits);
+        let positions = self.invocations.len();
         self.speaker.as_ref().is_none_or(|(r, _)| fits(r))
             && self.front_matter_speaker.as_ref().is_none_or(fits)
             && all(&self.spoke)
+            && all(&self.broadcast_responders)
+            && all(&self.attendees)
+            && self.turns.iter().all(|t| {
+                fits(&t.role)
+                    && all(&t.chain)
+                    && t.answers.is_none_or(|i| i < positions)
+                    && t.issued.iter().all(|&i| i < positions)
+            })
             && self.invocations.iter().all(|c| {
                 c.role.as_ref().is_none_or(fits)
                     && c.speaker.as_ref().is_none_or(fits)
                     && c.structural.as_deref().is_none_or(all)
                     && c.broadcast_answered.as_deref().is_none_or(all)
+                    && c.unaggregated.as_deref().is_none_or(all)
             })
     }
 }

@@ -12,14 +12,16 @@ use crate::syntax::{BlockKind, Lead, LineKind};
 /// (see [`response_fields`]).
 pub const KEEP_FIELDS_BELOW: usize = 4 << 20;
 
-/// For a closed RESPONSE block: its fields (none for other blocks).
+/// For a RESPONSE block, closed or not: its fields (none for other
+/// blocks). An unclosed block's lines end where the model ends it
+/// (decision 12).
 ///
 /// Five rules read them. In a file under [`KEEP_FIELDS_BELOW`] every
 /// block's fields are parsed once, when a rule first asks, and kept
 /// while the rules run; in a larger file they are parsed on each call,
 /// which costs time but keeps peak memory near the file's size.
 pub fn response_fields<'t>(t: &'t Transcript<'_>, block: &Block) -> Cow<'t, ResponseFields> {
-    if block.kind != BlockKind::Response || block.close.is_none() {
+    if block.kind != BlockKind::Response {
         return Cow::Owned(ResponseFields::default());
     }
     if t.source.len() >= KEEP_FIELDS_BELOW {
@@ -28,7 +30,7 @@ pub fn response_fields<'t>(t: &'t Transcript<'_>, block: &Block) -> Cow<'t, Resp
     let all = t.response_fields.get_or_init(|| {
         t.blocks
             .iter()
-            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+            .filter(|b| b.kind == BlockKind::Response)
             .map(|b| (b.open.start, parse(t, b)))
             .collect()
     });
@@ -87,7 +89,7 @@ fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
 
 /// A label of the protocol's own lines, which ends a field: Rule 4's
 /// assumption line, a conflict's resolution, a contribution's key points.
-fn is_protocol_label(label: &str) -> bool {
+pub(super) fn is_protocol_label(label: &str) -> bool {
     const LABELS: &[&str] = &[
         "state assumption used instead",
         "assumption used instead",

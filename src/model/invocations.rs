@@ -21,7 +21,9 @@ pub struct Invocation {
     /// The call chain from structure (speaker lines and RESPONSE nesting);
     /// `None` when the speaker is unknown. Broadcasts have none.
     pub structural: Option<Vec<Role>>,
-    /// Issued inside a RESPONSE block, i.e. at structural depth 2 or more.
+    /// Issued in an answer: inside a RESPONSE block, or in a speaker turn
+    /// that answers a pending invocation (so at structural depth 2 or more
+    /// when the chain it answers is known).
     pub nested: bool,
     /// The CHAIN marker that declares this invocation's chain.
     pub declared: Option<usize>,
@@ -32,6 +34,22 @@ pub struct Invocation {
     /// The transcript moves on after it: a RESPONSE block (of any role)
     /// opens after it, its invoker speaks again, or a card follows.
     pub moved_on: bool,
+    /// For an INVOKE: a speaker turn of the invoked role answers it (see
+    /// `Builder::take_turn`): an answer in speech.
+    pub spoken_to: bool,
+    /// For a broadcast: where it is aggregated (its broadcaster speaks
+    /// again, or a synthesis card follows) and which roles had answered
+    /// it by then; `None` while nothing aggregates it.
+    pub aggregated: Option<Aggregation>,
+}
+
+/// Where a broadcast is aggregated, and who had answered it by then.
+#[derive(Debug, Clone)]
+pub struct Aggregation {
+    /// The speaker line or card's first line that aggregates it.
+    pub at: Span,
+    /// The roles that answered it before, in the order they answered.
+    pub answered: Vec<Role>,
 }
 
 /// A well-formed `[CHAIN: …]` marker.

@@ -43,7 +43,7 @@ pub struct Transcript<'a> {
     /// Every well-formed `[CONFLICT: …]` note marker. (Other notes, such as
     /// `[VERIFIED: …]`, are read from their lines' inline items.)
     pub conflict_notes: Vec<Note>,
-    /// The fields of every closed RESPONSE block, by its opener's offset,
+    /// The fields of every RESPONSE block, by its opener's offset,
     /// parsed on first use (see [`response_fields`](super::response_fields)).
     pub(crate) response_fields: std::sync::OnceLock<Vec<(usize, ResponseFields)>>,
     /// Bullet lines under a `Key points` label (the board-meeting Phase 2
@@ -58,6 +58,12 @@ pub struct Transcript<'a> {
     pub spoke_before: Vec<Role>,
     /// The text cut before this one recorded a conversation.
     pub conversation_before: bool,
+    /// The roles that answer any broadcast (a RESPONSE block or a speaker
+    /// turn), here or before a cut, in role order.
+    pub broadcast_responders: Vec<Role>,
+    /// The roles the text's attendee lines list (`Attendees: CEO, CFO`),
+    /// here or before a cut, in role order; empty when none lists any.
+    pub attendees: Vec<Role>,
 }
 
 impl<'a> Transcript<'a> {

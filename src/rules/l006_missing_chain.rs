@@ -2,9 +2,10 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it does
-    /// Flags an invocation issued inside a RESPONSE block (so at structural
-    /// depth 2 or more) that carries no `[CHAIN: …]` marker on its own line
-    /// or on the next non-blank line.
+    /// Flags an invocation issued in an answer (inside a RESPONSE block, or
+    /// in a speaker turn that answers a pending invocation), so at
+    /// structural depth 2 or more, that carries no `[CHAIN: …]` marker on its
+    /// own line or on the next non-blank line.
     ///
     /// ## Why is this bad?
     /// Each invocation carries its call chain (agent-protocol, Rule 4), and
@@ -54,7 +55,7 @@ impl Rule for MissingChain {
                             chain.len() - 1
                         ),
                     )
-                    .with_label("invoked from inside a response")
+                    .with_label("invoked in an answer")
                     .with_help(format!(
                         "add `[CHAIN: {shown}]` on the same line or the next one"
                     )),

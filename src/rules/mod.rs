@@ -102,6 +102,7 @@ registry! {
     Transcript: r005_field_order::FieldOrder,
     Transcript: r006_unanswered_invoke::UnansweredInvoke,
     Transcript: r007_unsolicited_response::UnsolicitedResponse,
+    Transcript: r008_unanswered_broadcast::UnansweredBroadcast,
     Transcript: c001_card_frame::CardFrame,
     Transcript: c002_missing_section::MissingSection,
     Transcript: c003_section_order::SectionOrder,

@@ -4,9 +4,12 @@ use crate::syntax::BlockKind;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a closed `[RESPONSE:role]` block that lacks one of its four
-    /// fields: `Key finding:`, `Supporting data:`, `Confidence:`, `Caveat:`.
-    /// Labels match in any case. An unclosed block is reported by M003 only.
+    /// Flags a `[RESPONSE:role]` block that lacks one of its four fields:
+    /// `Key finding:`, `Supporting data:`, `Confidence:`, `Caveat:`. Labels
+    /// match in any case. An unclosed block (M003) is checked too, up to
+    /// where it ends for the model: the next speaker line of another role,
+    /// a heading, a sibling RESPONSE opener, or a paragraph that is no part
+    /// of a response.
     ///
     /// ## Why is this bad?
     /// Invoked agents answer in one fixed structure (agent-protocol, Response
@@ -47,7 +50,7 @@ impl Rule for ResponseMissingField {
         for block in t
             .blocks
             .iter()
-            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+            .filter(|b| b.kind == BlockKind::Response)
         {
             let fields = crate::model::response_fields(t, block);
             let missing: Vec<&str> = FieldName::ALL

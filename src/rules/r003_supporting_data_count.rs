@@ -38,7 +38,7 @@ impl Rule for SupportingDataCount {
         for block in t
             .blocks
             .iter()
-            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+            .filter(|b| b.kind == BlockKind::Response)
         {
             let fields = crate::model::response_fields(t, block);
             let Some(field) = fields.get(FieldName::SupportingData) else {

@@ -35,7 +35,7 @@ impl Rule for MultilineField {
         for block in t
             .blocks
             .iter()
-            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+            .filter(|b| b.kind == BlockKind::Response)
         {
             let fields = crate::model::response_fields(t, block);
             for name in [FieldName::KeyFinding, FieldName::Caveat] {

@@ -5,7 +5,11 @@ declare_rule! {
     /// ## What it does
     /// Flags a RESPONSE block whose fields are not in the order `Key finding:`,
     /// `Supporting data:`, `Confidence:`, `Caveat:`. `boardlint fmt` reorders
-    /// them.
+    /// them in a closed top-level block that holds nothing but its fields
+    /// (notes and CHAIN markers may stand in them); only there is the finding
+    /// marked fixable. A block with prose before its first field, a nested
+    /// invocation or block, or its opener or closer sharing a line is left
+    /// as written (`fmt` only lower-cases its opener's role).
     ///
     /// ## Why is this bad?
     /// Bottom line first: the answer comes before its evidence, and the caller
@@ -39,7 +43,7 @@ impl Rule for FieldOrder {
         for block in t
             .blocks
             .iter()
-            .filter(|b| b.kind == BlockKind::Response && b.close.is_some())
+            .filter(|b| b.kind == BlockKind::Response)
         {
             let fields = crate::model::response_fields(t, block);
             // First occurrence of each field, in the order written.

@@ -9,7 +9,10 @@ declare_rule! {
     ///
     /// A file with no RESPONSE block after the invocation, such as a list of
     /// example invocations or a transcript that ends while waiting, is not
-    /// reported: nothing shows the answer was due.
+    /// reported: nothing shows the answer was due. Nor is an invocation the
+    /// invoked role answers in speech: a speaker turn of that role that
+    /// answers the call (`CFO: It is $2M.` while the call is pending, before
+    /// its invoker speaks again or another role takes the floor).
     ///
     /// ## Why is this bad?
     /// An unanswered invocation means a recommendation went out without the
@@ -43,6 +46,7 @@ impl Rule for UnansweredInvoke {
         for inv in &t.invocations {
             if inv.kind != InvocationKind::Invoke
                 || inv.answered_by.is_some()
+                || inv.spoken_to
                 || !inv.moved_on
             {
                 continue;

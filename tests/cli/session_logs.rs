@@ -131,7 +131,9 @@ fn a_sidechain_is_a_conversation_of_its_own() {
     let log = [claude("a1", "", false, OPEN), claude("b1", "", true, CLOSE)].join("\n");
     write(root.path(), "s.jsonl", &format!("{log}\n"));
     let (_, out, _) = check(root.path(), &[]);
-    assert_eq!(codes(&out), vec!["1:M003", "2:M003"], "{out}");
+    // The unclosed response's fields are checked too (R001: no confidence
+    // or caveat in its conversation).
+    assert_eq!(codes(&out), vec!["1:M003", "1:R001", "2:M003"], "{out}");
 }
 
 #[test]
@@ -150,7 +152,7 @@ fn each_line_of_an_openai_jsonl_file_is_a_conversation_of_its_own() {
         &format!("{}\n{}\n", line(OPEN), line(CLOSE)),
     );
     let (_, out, _) = check(root.path(), &[]);
-    assert_eq!(codes(&out), vec!["1:M003", "2:M003"], "{out}");
+    assert_eq!(codes(&out), vec!["1:M003", "1:R001", "2:M003"], "{out}");
     // The same messages in one conversation make one block; user and tool
     // content between them is not part of the transcript.
     let one = serde_json::json!([
