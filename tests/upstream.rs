@@ -41,10 +41,11 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
     ("cls-01-direct-role-address.txt", &[], "speaker lines only"),
     (
         "cls-02-strategic-question-output.txt",
-        &["4:1 C001", "4:3 Q002", "5:13 Q001", "5:13 Q002", "7:19 C007", "8:3 C008"],
-        "a bold-label draft card (the older output format): no frame or header (C001), no confidence on the bottom line \
-         or the finding (Q002), `$800K ARR` with no source (Q001), an action with no owner or deadline (C007), and a \
-         decision that is not framed as options with a recommendation (C008)",
+        &["4:1 C001", "4:1 Q002", "5:13 Q001", "7:19 C007", "8:3 C008"],
+        "a bold-label draft card (the older output format): no frame or header (C001), no confidence anywhere, neither \
+         on the bottom line nor on the finding (Q002, once for the card, at its first line), `$800K ARR` with no source \
+         (Q001), an action with no owner or deadline (C007), and a decision that is not framed as options with a \
+         recommendation (C008)",
     ),
     ("cos-01-invoke-examples.txt", &["2:9 M002"], "`board` is not a valid role (the chief-of-staff text uses it loosely)"),
     (

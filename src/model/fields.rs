@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use super::blocks::Block;
 use super::response::{FieldName, ResponseField, ResponseFields};
 use super::transcript::Transcript;
-use crate::syntax::{BlockKind, Lead, LineKind};
+use crate::syntax::{BlockKind, Lead, LineKind, Span};
 
 /// Files smaller than this keep their RESPONSE blocks' fields once parsed
 /// (see [`response_fields`]).
@@ -72,7 +72,10 @@ fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
         // opener) is no part of a field's text, and ends it: what follows
         // (`State assumption used instead: …` after a `[BLOCKED: …]`) is
         // the protocol's, not the field's.
-        if t.line_starts.marker(index) {
+        // So is a line that starts with a marker gone wrong (`[/RESPONCE]`,
+        // `[INVOKE:cfo` with no `]`): M001 reports it, and it is no second
+        // line of the field before it.
+        if t.line_starts.marker(index) || starts_malformed(t, &line.content) {
             open = false;
             continue;
         }
@@ -85,6 +88,17 @@ fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
         }
     }
     ResponseFields { fields }
+}
+
+/// Whether a malformed or misspelt marker starts at `at` (the model keeps
+/// them in source order).
+fn starts_malformed(t: &Transcript<'_>, content: &Span) -> bool {
+    let i = t
+        .malformed
+        .partition_point(|m| m.span.start < content.start);
+    t.malformed
+        .get(i)
+        .is_some_and(|m| m.span.start == content.start)
 }
 
 /// A label of the protocol's own lines, which ends a field: Rule 4's
