@@ -236,6 +236,8 @@ pub(super) struct Builder<'t, 'a> {
     stack: Vec<usize>,
     speaker: Option<(Role, SpeakerScope)>,
     zone: Option<(u32, ZoneEnd)>,
+    /// A phase line so far is titled as a board meeting's phase is.
+    board_phases: bool,
     last_heading: Option<u8>,
     card: Option<OpenCard>,
     /// Placeholders found in a draft card not yet confirmed.
@@ -309,6 +311,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             stack: Vec::new(),
             speaker: None,
             zone: None,
+            board_phases: false,
             last_heading: None,
             card: None,
             tentative_placeholders: Vec::new(),
@@ -343,6 +346,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     pub(super) fn seed(&mut self, carry: &Carry) {
         self.speaker = carry.speaker;
         self.zone = carry.zone;
+        self.board_phases = carry.board_phases;
         self.last_heading = carry.last_heading;
         self.in_key_points = carry.in_key_points;
         self.invocations_before = carry.invocations_before;
@@ -506,6 +510,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         Carry {
             speaker: self.speaker,
             zone: self.zone,
+            board_phases: self.board_phases,
             last_heading: self.last_heading,
             front_matter_speaker: self.t.front_matter_speaker,
             in_key_points: self.in_key_points,
@@ -681,13 +686,25 @@ impl<'t, 'a> Builder<'t, 'a> {
         if !quotation {
             self.read_attendees(line);
         }
-        if let Some(Lead::Phase { number, .. }) = line.lead {
-            match line.kind {
-                LineKind::Heading { level } => self.zone = Some((number, ZoneEnd::Heading(level))),
+        if let Some(Lead::Phase { number, span }) = &line.lead {
+            let number = *number;
+            // A phase with a title of its own opens a zone only in a board
+            // meeting: when its title, or an earlier phase's, is one of the
+            // meeting's phases (decision 17).
+            let title = phase_title(&self.t.source[span.end..line.span.end]);
+            let board = title.is_empty() || self.board_phases || {
+                self.board_phases = is_board_phase_title(&title);
+                self.board_phases
+            };
+            let end = match line.kind {
+                LineKind::Heading { level } => Some(ZoneEnd::Heading(level)),
                 LineKind::Plain if line.indent == 0 && !line.quoted => {
-                    self.zone = Some((number, ZoneEnd::Section(self.last_heading)))
+                    Some(ZoneEnd::Section(self.last_heading))
                 }
-                _ => {}
+                _ => None,
+            };
+            if let Some(end) = end {
+                self.zone = board.then_some((number, end));
             }
         }
         if !blank {
@@ -1694,6 +1711,45 @@ fn goes_on_in_response(src: &str, line: &Line) -> bool {
         }
     }
     matches!(line.inlines.first(), Some(Inline::Marker(m)) if m.span.start == line.content.start)
+}
+
+/// A phase line's title: what follows `Phase N` and its separator, without
+/// emphasis, punctuation or white space around it, in lower case.
+fn phase_title(rest: &str) -> String {
+    rest.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '*' | '_' | ':' | '—' | '–' | '-' | '.' | '#')
+    })
+    .to_lowercase()
+}
+
+/// Whether a phase title names one of the board meeting's phases
+/// (board-meeting SKILL.md: context gathering, independent contributions,
+/// critic analysis, synthesis, the founder's review, decision extraction),
+/// in English or Portuguese.
+fn is_board_phase_title(title: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "board",
+        "conselho",
+        "context",
+        "independ",
+        "isolat",
+        "isolad",
+        "isolament",
+        "contribu",
+        "critic",
+        "crític",
+        "critique",
+        "synthes",
+        "síntese",
+        "sintese",
+        "human in the loop",
+        "founder",
+        "fundador",
+        "decision extraction",
+        "extração de decis",
+        "extracao de decis",
+    ];
+    WORDS.iter().any(|w| title.contains(w))
 }
 
 fn starts_with_closer(line: &Line) -> bool {

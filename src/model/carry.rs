@@ -78,6 +78,9 @@ pub struct CarriedTurn {
 pub struct Carry {
     pub speaker: Option<(Role, SpeakerScope)>,
     pub zone: Option<(u32, ZoneEnd)>,
+    /// A phase line before the cut is titled as a board meeting's phase.
+    #[serde(default)]
+    pub board_phases: bool,
     pub last_heading: Option<u8>,
     pub front_matter_speaker: Option<Role>,
     /// Under a `Key points` label.

@@ -6,9 +6,13 @@ declare_rule! {
     /// Flags an `[INVOKE:…]` or `[BROADCAST:…]` inside board-meeting Phase 2,
     /// the independent-contribution phase (`board.isolation-phases`).
     ///
-    /// A phase zone starts at a heading whose text begins `Phase N`, or at a
-    /// plain line starting `Phase N:` at column 1, and lasts until the next
-    /// phase line or the end of its section.
+    /// A phase zone starts at a heading whose text begins `Phase N` (or
+    /// `Fase N`), or at a plain or wholly bold line starting `Phase N:` at
+    /// column 1, and lasts until the next phase line or the end of its
+    /// section. A phase with a title of its own opens a zone only in a board
+    /// meeting: when its title, or an earlier phase's, names one of the
+    /// meeting's phases (`Independent contributions`, `Context gathering`,
+    /// `Crítica`, …), so the phases of a rollout plan isolate nothing.
     ///
     /// ## Why is this bad?
     /// In Phase 2 each role forms its view before seeing anyone else's, to

@@ -4,7 +4,8 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it does
     /// Flags an `[INVOKE:…]` or `[BROADCAST:…]` inside board-meeting Phase 3,
-    /// the critic's phase (`board.critique-phases`).
+    /// the critic's phase (`board.critique-phases`). Phase zones are
+    /// B001's: a titled phase opens one only in a board meeting.
     ///
     /// ## Why is this bad?
     /// The Executive Mentor may reference other roles' outputs but cannot
