@@ -256,6 +256,11 @@ pub(super) struct Builder<'t, 'a> {
     in_key_points: bool,
     /// The previous line was blank.
     prev_blank: bool,
+    /// In an indented code block (docs/transcript-format.md).
+    indented_code: bool,
+    /// The last non-blank line lets an indented code block follow it: a
+    /// paragraph at the margin, not a list item or its continuation.
+    code_may_follow: bool,
     /// The last non-blank line read so far.
     last_non_blank: Option<usize>,
     /// Invocations stood before the text began (a cut's carry).
@@ -323,6 +328,8 @@ impl<'t, 'a> Builder<'t, 'a> {
             last_response_open: None,
             in_key_points: false,
             prev_blank: false,
+            indented_code: false,
+            code_may_follow: true,
             last_non_blank: None,
             invocations_before: false,
             no_cut: false,
@@ -347,6 +354,8 @@ impl<'t, 'a> Builder<'t, 'a> {
         self.speaker = carry.speaker;
         self.zone = carry.zone;
         self.board_phases = carry.board_phases;
+        self.indented_code = carry.indented_code;
+        self.code_may_follow = !carry.no_code_next;
         self.last_heading = carry.last_heading;
         self.in_key_points = carry.in_key_points;
         self.invocations_before = carry.invocations_before;
@@ -523,6 +532,8 @@ impl<'t, 'a> Builder<'t, 'a> {
             quotations: self.quotations,
             broadcast_responders: roles_of(&self.responders),
             attendees: roles_of(&self.attendees),
+            indented_code: self.indented_code,
+            no_code_next: !self.code_may_follow,
         }
     }
 
@@ -615,15 +626,20 @@ impl<'t, 'a> Builder<'t, 'a> {
             self.turns.clear();
             self.close_card(index.saturating_sub(1));
         }
+        // An indented code block is code, as a fence is: its markers and
+        // speaker lines are not live.
+        let code = self.indented_code(line);
         // A quotation's markers and speaker lines are not live
         // (docs/transcript-format.md, "Quotations").
         let quotation = self.quotation(line);
-        let speaker_here = if quotation {
+        let speaker_here = if quotation || code {
             None
         } else {
             self.speaker_of_line(line)
         };
-        self.see_protocol(line, quotation, speaker_here.is_some());
+        if !code {
+            self.see_protocol(line, quotation, speaker_here.is_some());
+        }
         self.end_unclosed_responses(line, speaker_here);
         let outside_blocks = self.stack.is_empty();
         let blank = line.kind == LineKind::Blank;
@@ -721,7 +737,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         let first_chain = self.t.chains.len();
         let first_invocation = self.t.invocations.len();
         for inline in line.inlines {
-            if quotation && matches!(inline, Inline::Marker(_) | Inline::BadMarker { .. }) {
+            if code || quotation && matches!(inline, Inline::Marker(_) | Inline::BadMarker { .. }) {
                 continue;
             }
             self.inline(index, inline);
@@ -729,11 +745,41 @@ impl<'t, 'a> Builder<'t, 'a> {
         self.attach_chains(first_chain, first_invocation, blank);
         self.prev_blank = blank;
         if !blank {
+            self.code_may_follow = code
+                || (!matches!(line.kind, LineKind::ListItem { .. })
+                    && columns(self.src(), line) < 2);
             self.last_non_blank = Some(index);
             if !line.quoted {
                 self.introduces_quote = introduces_quotation(&self.src()[line.text()]);
             }
         }
+    }
+
+    // ------------------------------------------------------- indented code
+
+    /// Whether a line is in an indented code block, as CommonMark has it:
+    /// lines indented four columns or more, after a blank line that follows
+    /// a paragraph at the margin (not a list item, whose indented lines are
+    /// its own), running through blank lines until a line at less than
+    /// four columns. Only outside blocks, cards, blockquotes and linted
+    /// fences.
+    fn indented_code(&mut self, line: &Line) -> bool {
+        if line.kind == LineKind::Blank {
+            return self.indented_code;
+        }
+        let deep = columns(self.src(), line) >= 4;
+        if self.indented_code {
+            self.indented_code = deep && !line.quoted;
+        } else {
+            self.indented_code = deep
+                && (self.prev_blank || self.last_non_blank.is_none())
+                && self.code_may_follow
+                && self.stack.is_empty()
+                && self.card.is_none()
+                && !line.quoted
+                && !line.in_fence;
+        }
+        self.indented_code
     }
 
     // -------------------------------------------------------------- quotations
@@ -1711,6 +1757,20 @@ fn goes_on_in_response(src: &str, line: &Line) -> bool {
         }
     }
     matches!(line.inlines.first(), Some(Inline::Marker(m)) if m.span.start == line.content.start)
+}
+
+/// The width of a line's leading white space in columns, a tab to the
+/// next multiple of four.
+fn columns(src: &str, line: &Line) -> usize {
+    let mut width = 0;
+    for c in src[line.span.clone()].chars() {
+        match c {
+            ' ' => width += 1,
+            '\t' => width += 4 - width % 4,
+            _ => break,
+        }
+    }
+    width
 }
 
 /// A phase line's title: what follows `Phase N` and its separator, without

@@ -108,6 +108,13 @@ pub struct Carry {
     /// The roles an attendee line before the cut lists.
     #[serde(default)]
     pub attendees: Vec<Role>,
+    /// The cut is inside an indented code block.
+    #[serde(default)]
+    pub indented_code: bool,
+    /// The last non-blank line before the cut lets no indented code block
+    /// follow (a list item or its continuation).
+    #[serde(default)]
+    pub no_code_next: bool,
 }
 
 impl Carry {

@@ -4,7 +4,9 @@ declare_rule! {
     /// ## What it does
     /// Flags a `[CHAIN: …]` marker that contradicts what it declares: the
     /// chain of an invocation must end in the invoked role, and any chain
-    /// must contain the agent speaking when the speaker is known.
+    /// must contain the agent speaking when the speaker is known. It is
+    /// reported at the CHAIN marker, where the fix goes, with its invocation
+    /// marked as related.
     ///
     /// A sibling call is accepted: after `cro` has invoked `cfo`, the
     /// protocol's own examples write `cro`'s next call to `cmo` as
@@ -69,16 +71,15 @@ impl Rule for ChainMismatch {
             let help = format!(
                 "a chain runs from the first caller through the speaker to the invoked role{suggestion}"
             );
+            // At the declared chain, which is what to change; the
+            // invocation it is attached to is related.
+            let d = self
+                .meta()
+                .diagnostic(chain.span.clone(), message)
+                .with_label("declared here");
             let d = match invocation {
-                Some(inv) => self
-                    .meta()
-                    .diagnostic(inv.span.clone(), message)
-                    .with_label("invoked here")
-                    .with_related(chain.span.clone(), "declared chain"),
-                None => self
-                    .meta()
-                    .diagnostic(chain.span.clone(), message)
-                    .with_label("declared here"),
+                Some(inv) => d.with_related(inv.span.clone(), "invoked here"),
+                None => d,
             };
             out.push(d.with_help(help));
         }

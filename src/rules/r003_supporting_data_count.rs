@@ -6,7 +6,8 @@ declare_rule! {
     /// ## What it does
     /// Flags a RESPONSE block whose `Supporting data:` holds fewer than 2 or
     /// more than 3 data points. Each list item under the label is a point; text
-    /// on the label's own line counts as one.
+    /// on the label's own line counts as one. Reported at the block's
+    /// opener, as R001 and R005 are, with the label marked as related.
     ///
     /// ## Why is this bad?
     /// The protocol asks for two data points and an optional third
@@ -60,13 +61,16 @@ impl Rule for SupportingDataCount {
             } else {
                 "keep the two or three points that carry the finding; move the rest to a reference doc"
             };
+            // At the block, as its other shape findings (R001, R005) are;
+            // the field's label is related.
             let mut d = self
                 .meta()
                 .diagnostic(
-                    field.label.clone(),
+                    block.open.clone(),
                     format!("supporting data has {count} data {points}; give 2 or 3"),
                 )
-                .with_label(format!("{count} data {points}"))
+                .with_label("in this response")
+                .with_related(field.label.clone(), format!("{count} data {points}"))
                 .with_help(help);
             if let Some(&fourth) = field.items.get(3 - on_label).filter(|_| count > 3) {
                 d = d.with_related(t.line_span(fourth), "fourth point");

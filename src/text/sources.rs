@@ -3,6 +3,7 @@
 use super::contains_ignoring_ascii_case;
 
 /// Whether a finding names its source: `[VERIFIED: …]`, `[ASSUMED: …]`,
+/// an `[ASSUMPTION: …]` that states the figure,
 /// `— VERIFIED —`, `— ASSUMED —`, `(from …)`, `(source: …)`, and in
 /// Portuguese `(fonte: …)`, `(de …)` and its contractions with the article
 /// (`(do …)`, `(da …)`, `(dos …)`, `(das …)`: the Portuguese protocol's own
@@ -10,6 +11,9 @@ use super::contains_ignoring_ascii_case;
 pub fn has_source(text: &str) -> bool {
     text.contains("[VERIFIED:")
         || text.contains("[ASSUMED:")
+        // An assumption the protocol's own marker declares: its figure is
+        // stated as assumed, which is what a source tag says.
+        || text.contains("[ASSUMPTION:")
         // Translated tags (M001 asks for the English): the finding still
         // names its source, so Q001 says nothing more.
         || text.contains("[VERIFICADO:")
@@ -41,6 +45,7 @@ fn dashed_tag(text: &str, tag: &str) -> bool {
 /// Whether a finding is tagged as assumed rather than verified.
 pub fn tagged(text: &str) -> Option<bool> {
     let assumed = text.contains("[ASSUMED:")
+        || text.contains("[ASSUMPTION:")
         || text.contains("[ASSUMIDO:")
         || dashed_tag(text, "ASSUMED")
         || dashed_tag(text, "ASSUMIDO");
@@ -63,6 +68,12 @@ mod tests {
     fn finds_sources() {
         assert!(has_source("ARR $2.1M [VERIFIED: Q4 actuals] 🟢"));
         assert!(has_source("Churn 4% — ASSUMED — 🟡"));
+        assert!(has_source("• [ASSUMPTION: churn rises 0.5 p.p. a month]"));
+        assert_eq!(
+            tagged("• [ASSUMPTION: churn rises 0.5 p.p. a month]"),
+            Some(true)
+        );
+        assert!(!has_source("• Churn rises 0.5 p.p. a month"));
         // The contribution template's bracketed tags, filled in.
         assert!(has_source("Runway is 14 months — [VERIFIED] — 🟢"));
         assert!(has_source("Churn 4% — [ASSUMED ] — 🟡"));
