@@ -106,10 +106,22 @@ const DOMAINS: &[(&str, &[&str])] = &[
 /// names, else one a letter or two from it.
 fn nearest_role<'r>(roles: &'r crate::roles::RoleSet, token: &str) -> Option<&'r str> {
     let folded = fold(token);
-    DOMAINS
-        .iter()
-        .find(|(_, words)| words.contains(&folded.as_str()))
-        .and_then(|(role, _)| roles.lookup(role))
+    let domain = |word: &str| {
+        DOMAINS
+            .iter()
+            .find(|(_, words)| words.contains(&word))
+            .and_then(|(role, _)| roles.lookup(role))
+    };
+    // An agent's name made of parts (`cs-cro-advisor`, `cfo_bot`): the
+    // role or the domain one of its parts names.
+    let part = || {
+        folded
+            .split(['-', '_'])
+            .filter(|p| !p.is_empty())
+            .find_map(|p| roles.lookup(p).or_else(|| domain(p)))
+    };
+    domain(&folded)
+        .or_else(|| folded.contains(['-', '_']).then(part).flatten())
         .map(|r| roles.name(r))
         .or_else(|| roles.suggest(&folded))
 }
@@ -155,6 +167,11 @@ mod tests {
             // No domain word: a role a letter or two away, or none.
             ("cfoo", "cfo"),
             ("cfó", "cfo"),
+            // An agent's name: the role or domain one of its parts names.
+            ("cs-cro-advisor", "cro"),
+            ("CFO_bot", "cfo"),
+            ("legal-review", "gc"),
+            ("c-fo", "cfo"),
         ] {
             assert_eq!(nearest_role(&roles, token), Some(role), "{token}");
         }

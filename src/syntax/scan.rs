@@ -1042,7 +1042,7 @@ fn skip_hws_to_end(s: &[u8], at: usize) -> usize {
     skip_hws(s, at, s.len())
 }
 
-/// `role = @{ LETTER ~ (LETTER | MARK | ASCII_DIGIT | "_")* }`.
+/// `role = @{ LETTER ~ (LETTER | MARK | ASCII_DIGIT | "_" | "-" ~ &(LETTER | ASCII_DIGIT))* }`.
 fn role(s: &[u8], at: usize) -> Option<Span> {
     let (first, len) = char_at(s, at)?;
     if !(first.is_ascii_alphabetic() || (!first.is_ascii() && pest::unicode::LETTER(first))) {
@@ -1055,6 +1055,16 @@ fn role(s: &[u8], at: usize) -> Option<Span> {
             if b.is_ascii_alphanumeric() || b == b'_' {
                 p += 1;
                 continue;
+            }
+            // `-` inside a name (`cs-cro-advisor`), followed by a letter or
+            // digit; `->` and a trailing `-` end the token.
+            if b == b'-' {
+                if let Some((c, _)) = char_at(s, p + 1) {
+                    if c.is_ascii_digit() || pest::unicode::LETTER(c) {
+                        p += 1;
+                        continue;
+                    }
+                }
             }
             break;
         }
