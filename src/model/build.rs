@@ -250,6 +250,9 @@ pub(super) struct Builder<'t, 'a> {
     awaiting_assumption: Vec<(usize, u8)>,
     /// Invocations on the previous non-blank line, for CHAIN attachment.
     prev_line_invokes: Vec<usize>,
+    /// A CHAIN alone on the previous non-blank line, attached to nothing:
+    /// it declares the first invocation of the next line (decision 9).
+    lone_chain: Option<usize>,
     in_fence: bool,
     last_response_open: Option<usize>,
     /// Under a `Key points` label.
@@ -324,6 +327,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             broadcasts: Vec::new(),
             awaiting_assumption: Vec::new(),
             prev_line_invokes: Vec::new(),
+            lone_chain: None,
             in_fence: false,
             last_response_open: None,
             in_key_points: false,
@@ -1645,6 +1649,21 @@ impl<'t, 'a> Builder<'t, 'a> {
                 self.t.invocations[i].declared = Some(c);
                 self.t.chains[c].attached = Some(i);
             }
+        }
+        // A CHAIN on the line before declares this line's first invocation,
+        // when nothing else declares it.
+        if let Some(c) = self.lone_chain.take() {
+            if let Some(&i) = invokes.iter().find(|&&i| self.undeclared(i)) {
+                if self.t.chains[c].attached.is_none() {
+                    self.t.invocations[i].declared = Some(c);
+                    self.t.chains[c].attached = Some(i);
+                }
+            }
+        }
+        if invokes.is_empty() && self.t.invocations.len() == first_invocation {
+            self.lone_chain = (first_chain..self.t.chains.len())
+                .rev()
+                .find(|&c| self.t.chains[c].attached.is_none());
         }
         self.prev_line_invokes = invokes;
     }

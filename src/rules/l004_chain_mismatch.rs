@@ -4,7 +4,9 @@ declare_rule! {
     /// ## What it does
     /// Flags a `[CHAIN: …]` marker that contradicts what it declares: the
     /// chain of an invocation must end in the invoked role, and any chain
-    /// must contain the agent speaking when the speaker is known. It is
+    /// must contain the agent speaking when the speaker is known, and the
+    /// callers it names up to the speaker must be the ones the transcript
+    /// shows, when it shows any (who invoked whom before this call). It is
     /// reported at the CHAIN marker, where the fix goes, with its invocation
     /// marked as related.
     ///
@@ -64,7 +66,27 @@ impl Rule for ChainMismatch {
                         "the declared chain `{shown}` does not contain `{}`, who is speaking",
                         roles.name(s)
                     )),
-                    _ => None,
+                    // The callers up to the speaker are what the transcript
+                    // shows; only the roles after the speaker may differ
+                    // (the protocol's sibling calls).
+                    Some(s) => invocation
+                        .and_then(|inv| inv.structural.as_ref())
+                        .and_then(|structural| {
+                            let declared = &chain.roles[..=chain.roles.iter().position(|&r| r == s)?];
+                            let shown_callers = &structural[..=structural.iter().position(|&r| r == s)?];
+                            // Both name callers: a top-level speaker's callers
+                            // are unknown (they may sit outside the text), and
+                            // a chain that starts at the speaker names none.
+                            (declared.len() > 1 && shown_callers.len() > 1 && declared != shown_callers).then(|| {
+                                format!(
+                                    "the declared chain `{shown}` has `{}` calling up to `{}`, but the transcript shows `{}`",
+                                    roles.display_chain(declared),
+                                    roles.name(s),
+                                    roles.display_chain(shown_callers)
+                                )
+                            })
+                        }),
+                    None => None,
                 },
             };
             let Some(message) = problem else { continue };
