@@ -726,6 +726,14 @@ impl<'t, 'a> Builder<'t, 'a> {
             if let Some(end) = end {
                 self.zone = board.then_some((number, end));
             }
+        } else if let LineKind::Heading { level } = line.kind {
+            // In a board meeting, a heading that names a phase after a
+            // dash (`## Friday 15 May — Phase 2 (cont.)`) goes on with it.
+            if self.board_phases && !quotation {
+                if let Some(number) = named_phase(&self.t.source[line.content.clone()]) {
+                    self.zone = Some((number, ZoneEnd::Heading(level)));
+                }
+            }
         }
         if !blank {
             self.check_assumption_line(line);
@@ -1109,20 +1117,19 @@ impl<'t, 'a> Builder<'t, 'a> {
                     .trim()
                     .trim_end_matches('#')
                     .trim();
-                let (name, rest) = match text.find(|c: char| !c.is_ascii_alphanumeric()) {
-                    Some(i) => text.split_at(i),
-                    None => (text, ""),
-                };
-                let rest = rest.trim_start();
-                let separated = rest.is_empty()
-                    || rest.starts_with('—')
-                    || rest.starts_with('–')
-                    || rest.starts_with("- ");
-                if separated {
-                    roles.lookup(name)
-                } else {
-                    None
-                }
+                heading_role(text).and_then(|name| roles.lookup(name))
+            }
+            // A line wholly in bold is a heading written without `#`
+            // (`**CFO — 2026-05-14**`, as minutes set a contribution's
+            // title): a speaker when a heading would be.
+            None if !line.quoted => {
+                let text = src[line.content.clone()].trim();
+                let inner = ["**", "__"].iter().find_map(|b| {
+                    text.strip_prefix(b)?
+                        .strip_suffix(b)
+                        .filter(|t| !t.contains(b))
+                })?;
+                heading_role(inner.trim()).and_then(|name| roles.lookup(name))
             }
             _ => None,
         }
@@ -1778,6 +1785,19 @@ fn goes_on_in_response(src: &str, line: &Line) -> bool {
     matches!(line.inlines.first(), Some(Inline::Marker(m)) if m.span.start == line.content.start)
 }
 
+/// The role name a speaker heading's text starts with: a word alone, or
+/// followed by `—`, `–` or `- ` and more (`CFO`, `CFO — 2026-03-05`).
+fn heading_role(text: &str) -> Option<&str> {
+    let (name, rest) = match text.find(|c: char| !c.is_ascii_alphanumeric()) {
+        Some(i) => text.split_at(i),
+        None => (text, ""),
+    };
+    let rest = rest.trim_start();
+    let separated =
+        rest.is_empty() || rest.starts_with('—') || rest.starts_with('–') || rest.starts_with("- ");
+    separated.then_some(name)
+}
+
 /// The width of a line's leading white space in columns, a tab to the
 /// next multiple of four.
 fn columns(src: &str, line: &Line) -> usize {
@@ -1790,6 +1810,28 @@ fn columns(src: &str, line: &Line) -> usize {
         }
     }
     width
+}
+
+/// The phase a heading names after a dash or colon: `Friday — Phase 2
+/// (cont.)`, `Dia 2: Fase 3`.
+fn named_phase(text: &str) -> Option<u32> {
+    let lower = text.to_lowercase();
+    for sep in ["— ", "– ", " - ", ": "] {
+        for (at, _) in lower.match_indices(sep) {
+            let rest = lower[at + sep.len()..].trim_start_matches(['*', '_', ' ']);
+            let Some(rest) = rest
+                .strip_prefix("phase ")
+                .or_else(|| rest.strip_prefix("fase "))
+            else {
+                continue;
+            };
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            if (1..=3).contains(&digits.len()) {
+                return digits.parse().ok();
+            }
+        }
+    }
+    None
 }
 
 /// A phase line's title: what follows `Phase N` and its separator, without
