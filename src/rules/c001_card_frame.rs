@@ -56,6 +56,7 @@ impl Rule for CardFrame {
             let mut problems = Vec::new();
             // `fmt` fixes the frames, never the header.
             let mut header_ok = true;
+            let mut frames_ok = false;
             if card.draft && card.header.is_none() && card.frames.is_empty() {
                 problems.push("it is a draft: no frame lines and no header".to_string());
                 header_ok = false;
@@ -82,6 +83,7 @@ impl Rule for CardFrame {
                         }
                     }
                 }
+                frames_ok = problems.is_empty();
                 match &card.header {
                     None => {
                         problems.push("it has no header line".to_string());
@@ -121,10 +123,13 @@ impl Rule for CardFrame {
                 CardKind::RoleStandard | CardKind::CounselReview => continue,
             };
             let line = t.line_span(card.first_line);
-            let span = if card
-                .frames
-                .first()
-                .is_some_and(|(l, _)| *l == card.first_line)
+            // At the header when only the header is wrong: that is where
+            // the fix goes.
+            let span = if !frames_ok
+                && card
+                    .frames
+                    .first()
+                    .is_some_and(|(l, _)| *l == card.first_line)
             {
                 line
             } else {

@@ -1,5 +1,6 @@
 use super::card_util::{items, line_text};
 use crate::model::{CardKind, Section};
+use super::c011_process_narration::opens_with_narration;
 use crate::rules::prelude::*;
 use crate::text::{has_figure, has_source};
 
@@ -13,7 +14,10 @@ declare_rule! {
     /// is not a date, a year, a quarter (`Q3`) or an ordinal. A source is
     /// `[VERIFIED: …]`, `[ASSUMED: …]`, `— VERIFIED —` / `— ASSUMED —`,
     /// `(from …)` or `(source: …)`, and in Portuguese `(fonte: …)` or `(de …)`
-    /// and its contractions `(do …)`, `(da …)`, `(dos …)`, `(das …)`.
+    /// and its contractions `(do …)`, `(da …)`, `(dos …)`, `(das …)`; an
+    /// `[ASSUMPTION: …]` states its figure as assumed. A line that narrates
+    /// the process (`First I analyzed 12 months of invoices …`) is no finding:
+    /// C011 reports it.
     ///
     /// ## Why is this bad?
     /// Source attribution is the first step of self-verification: "ARR is
@@ -52,7 +56,9 @@ impl Rule for UnsourcedFinding {
         findings.dedup();
         for span in findings {
             let text = t.text(&span);
-            if !has_figure(text) || has_source(text) {
+            // A line that narrates the process is no finding: C011 says
+            // what to change there.
+            if !has_figure(text) || has_source(text) || opens_with_narration(text) {
                 continue;
             }
             out.push(
