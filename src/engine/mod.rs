@@ -306,6 +306,13 @@ fn mark_block_fixes(source: &str, settings: &Settings, diagnostics: &mut [Diagno
         return;
     };
     for d in diagnostics.iter_mut().filter(|d| wanted(d)) {
+        // The block's opener is among the spans (the finding's own or a
+        // related one): a replacement from there through every span fixes it.
+        let start = d
+            .related
+            .iter()
+            .map(|(span, _)| span.start)
+            .fold(d.span.start, usize::min);
         let end = d
             .related
             .iter()
@@ -313,7 +320,7 @@ fn mark_block_fixes(source: &str, settings: &Settings, diagnostics: &mut [Diagno
             .fold(d.span.end, usize::max);
         d.fixable = replacements
             .iter()
-            .any(|(span, _)| span.start == d.span.start && span.end >= end);
+            .any(|(span, _)| span.start == start && span.end >= end);
     }
 }
 

@@ -1786,15 +1786,22 @@ fn goes_on_in_response(src: &str, line: &Line) -> bool {
 }
 
 /// The role name a speaker heading's text starts with: a word alone, or
-/// followed by `—`, `–` or `- ` and more (`CFO`, `CFO — 2026-03-05`).
+/// followed by `—`, `–`, `- `, `(` or `·` and more (`CFO`, `CFO —
+/// 2026-03-05`, `CRO (cro-advisor) · 16:40`).
 fn heading_role(text: &str) -> Option<&str> {
     let (name, rest) = match text.find(|c: char| !c.is_ascii_alphanumeric()) {
         Some(i) => text.split_at(i),
         None => (text, ""),
     };
     let rest = rest.trim_start();
-    let separated =
-        rest.is_empty() || rest.starts_with('—') || rest.starts_with('–') || rest.starts_with("- ");
+    // A chat export's title: a handle in parentheses or a `·` before the
+    // time (`CRO (cro-advisor) · 16:40`).
+    let separated = rest.is_empty()
+        || rest.starts_with('—')
+        || rest.starts_with('–')
+        || rest.starts_with("- ")
+        || rest.starts_with('(')
+        || rest.starts_with('·');
     separated.then_some(name)
 }
 

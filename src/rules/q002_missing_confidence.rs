@@ -9,7 +9,8 @@ declare_rule! {
     /// ## What it does
     /// Flags a standard card whose BOTTOM LINE carries no overall confidence
     /// (`— Confidence: 🟢 High`, Portuguese `— Confiança: 🟢 Alta`), and each
-    /// WHAT bullet without a confidence emoji (🟢, 🟡, 🔴). A card that
+    /// WHAT bullet without a confidence emoji (🟢, 🟡, 🔴). The bottom line's
+    /// finding is at its text, where the confidence goes. A card that
     /// states no confidence anywhere, neither on its bottom line nor on any
     /// finding, is one finding at the card. A bullet that narrates the
     /// process (`• First I analyzed …`) is no finding here: C011 reports it.
@@ -84,9 +85,15 @@ impl Rule for MissingConfidence {
                 continue;
             }
             if let Some(bottom) = bottom {
+                // At the bottom line's last line, whose end takes the
+                // confidence; at the heading when the section is empty.
+                let at = items(t, bottom)
+                    .last()
+                    .map(|s| s.start..s.start + t.text(s).trim_end().len())
+                    .unwrap_or_else(|| bottom.heading.clone());
                 out.push(
                     self.meta()
-                        .diagnostic(bottom.heading.clone(), "the bottom line states no overall confidence")
+                        .diagnostic(at, "the bottom line states no overall confidence")
                         .with_label("no confidence")
                         .with_help("end the bottom line with `— Confidence: 🟢 High`, `🟡 Medium` or `🔴 Low`"),
                 );

@@ -75,6 +75,9 @@ impl Rule for SupportingDataCount {
             if let Some(&fourth) = field.items.get(3 - on_label).filter(|_| count > 3) {
                 d = d.with_related(t.line_span(fourth), "fourth point");
             }
+            if let (1, [only]) = (count, field.items.as_slice()) {
+                d = d.with_related(t.line_span(*only), "the only point");
+            }
             out.push(d);
         }
     }

@@ -4,7 +4,10 @@ use crate::syntax::BlockKind;
 declare_rule! {
     /// ## What it does
     /// Flags a RESPONSE block whose fields are not in the order `Key finding:`,
-    /// `Supporting data:`, `Confidence:`, `Caveat:`. `boardlint fmt` reorders
+    /// `Supporting data:`, `Confidence:`, `Caveat:`. It is reported at the
+    /// block's opener, since the order is the block's and `fmt` prints the
+    /// block again, with the two fields out of order marked as related.
+    /// `boardlint fmt` reorders
     /// them in a closed top-level block that holds nothing but its fields
     /// (notes and CHAIN markers may stand in them); only there is the finding
     /// marked fixable. A block with prose before its first field, a nested
@@ -67,6 +70,7 @@ impl Rule for FieldOrder {
                         format!("`{}` comes after `{}`, out of order", early.name.label(), late.name.label()),
                     )
                     .with_label("fields out of order")
+                    .with_related(late.label.clone(), "should come later")
                     .with_related(early.label.clone(), "should come earlier")
                     .with_help("order the fields Key finding, Supporting data, Confidence, Caveat (`boardlint fmt` does it)"),
             );
