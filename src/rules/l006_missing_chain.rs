@@ -5,7 +5,8 @@ declare_rule! {
     /// Flags an invocation issued in an answer (inside a RESPONSE block, or
     /// in a speaker turn that answers a pending invocation), so at
     /// structural depth 2 or more, that carries no `[CHAIN: …]` marker on its
-    /// own line or on the next non-blank line.
+    /// own line or on the next non-blank line. A self-invocation is left to
+    /// L001: it is a call not to make, not one to declare.
     ///
     /// ## Why is this bad?
     /// Each invocation carries its call chain (agent-protocol, Rule 4), and
@@ -45,6 +46,12 @@ impl Rule for MissingChain {
             let Some(chain) = inv.structural.as_ref().filter(|c| c.len() > 2) else {
                 continue;
             };
+            // A role invoking itself makes a call that cannot be made at
+            // all: L001 says so, and a chain to declare for it would be
+            // `… → cfo → cfo`.
+            if chain[chain.len() - 1] == chain[chain.len() - 2] {
+                continue;
+            }
             let shown = t.roles().display_chain(chain);
             out.push(
                 self.meta()
