@@ -6,7 +6,9 @@ declare_rule! {
     /// chain of an invocation must end in the invoked role, and any chain
     /// must contain the agent speaking when the speaker is known, and the
     /// callers it names up to the speaker must be the ones the transcript
-    /// shows, when it shows any (who invoked whom before this call). It is
+    /// shows, when it shows any (who invoked whom before this call); where it
+    /// shows none, a caller the chain names must not be one the speaker
+    /// itself invoked earlier (the call written the wrong way round). It is
     /// reported at the CHAIN marker, where the fix goes, with its invocation
     /// marked as related.
     ///
@@ -77,12 +79,33 @@ impl Rule for ChainMismatch {
                             // Both name callers: a top-level speaker's callers
                             // are unknown (they may sit outside the text), and
                             // a chain that starts at the speaker names none.
-                            (declared.len() > 1 && shown_callers.len() > 1 && declared != shown_callers).then(|| {
-                                format!(
+                            if declared.len() > 1 && shown_callers.len() > 1 && declared != shown_callers {
+                                return Some(format!(
                                     "the declared chain `{shown}` has `{}` calling up to `{}`, but the transcript shows `{}`",
                                     roles.display_chain(declared),
                                     roles.name(s),
                                     roles.display_chain(shown_callers)
+                                ));
+                            }
+                            // Where the speaker's callers are unknown, a caller
+                            // the chain names that the speaker itself invoked
+                            // earlier is the call the wrong way round.
+                            let at = invocation.map_or(chain.span.start, |inv| inv.span.start);
+                            let reversed = declared[..declared.len() - 1].iter().find(|&&c| {
+                                t.invocations.iter().any(|earlier| {
+                                    earlier.span.start < at
+                                        && earlier.speaker == Some(s)
+                                        && earlier.role == Some(c)
+                                        && earlier.structural.as_ref().is_some_and(|e| e.len() == 2)
+                                })
+                            });
+                            (shown_callers.len() == 1).then_some(()).and(reversed).map(|&c| {
+                                format!(
+                                    "the declared chain `{shown}` has `{}` calling `{}`, but `{}` invoked `{}` earlier in this transcript",
+                                    roles.name(c),
+                                    roles.name(s),
+                                    roles.name(s),
+                                    roles.name(c)
                                 )
                             })
                         }),
