@@ -179,6 +179,7 @@ fn read<'a>(
         key_points: Vec::new(),
         line_starts: LineStarts::default(),
         spoke_before: Vec::new(),
+        top_calls: Vec::new(),
         conversation_before: false,
         broadcast_responders: Vec::new(),
         attendees: Vec::new(),
@@ -214,6 +215,7 @@ fn shrink_to_fit(t: &mut Transcript<'_>) {
     t.speaker_lines.shrink_to_fit();
     t.conflict_notes.shrink_to_fit();
     t.key_points.shrink_to_fit();
+    t.top_calls.shrink_to_fit();
     t.line_starts.shrink_to_fit();
 }
 
@@ -365,6 +367,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         self.invocations_before = carry.invocations_before;
         self.t.front_matter_speaker = carry.front_matter_speaker;
         self.t.spoke_before.clone_from(&carry.spoke);
+        self.t.top_calls = carry.top_calls.iter().map(|&(s, r)| (0, s, r)).collect();
         self.t.conversation_before = carry.conversation;
         for &r in &carry.spoke {
             self.mark_spoke(Some(r));
@@ -536,6 +539,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             quotations: self.quotations,
             broadcast_responders: roles_of(&self.responders),
             attendees: roles_of(&self.attendees),
+            top_calls: self.t.top_calls.iter().map(|&(_, s, r)| (s, r)).collect(),
             indented_code: self.indented_code,
             no_code_next: !self.code_may_follow,
         }
@@ -1488,6 +1492,12 @@ impl<'t, 'a> Builder<'t, 'a> {
             (Some(x), None) => speaker.map(|s| vec![s, x]),
         };
         let phase = self.zone.map(|(n, _)| n);
+        // Each pair once, at its first call: a pair of roles, not a call.
+        if let (Some(s), Some(x), Some(2)) = (speaker, role, structural.as_ref().map(Vec::len)) {
+            if !self.t.top_calls.iter().any(|&(_, a, b)| a == s && b == x) {
+                self.t.top_calls.push((span.start, s, x));
+            }
+        }
         let index = self.t.invocations.len();
         self.t.invocations.push(Invocation {
             kind,

@@ -115,6 +115,9 @@ pub struct Carry {
     /// follow (a list item or its continuation).
     #[serde(default)]
     pub no_code_next: bool,
+    /// Who invoked whom at the top level before the cut (speaker, invoked).
+    #[serde(default)]
+    pub top_calls: Vec<(Role, Role)>,
 }
 
 impl Carry {
@@ -130,6 +133,7 @@ impl Carry {
             && all(&self.spoke)
             && all(&self.broadcast_responders)
             && all(&self.attendees)
+            && self.top_calls.iter().all(|(a, b)| fits(a) && fits(b))
             && self.turns.iter().all(|t| {
                 fits(&t.role)
                     && all(&t.chain)

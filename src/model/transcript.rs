@@ -58,6 +58,10 @@ pub struct Transcript<'a> {
     pub spoke_before: Vec<Role>,
     /// The text cut before this one recorded a conversation.
     pub conversation_before: bool,
+    /// Who invoked whom at the top level (a call whose chain is just the
+    /// speaker and the invoked role): (where, speaker, invoked), each pair
+    /// once at its first call, in order; those before a cut at 0.
+    pub top_calls: Vec<(usize, Role, Role)>,
     /// The roles that answer any broadcast (a RESPONSE block or a speaker
     /// turn), here or before a cut, in role order.
     pub broadcast_responders: Vec<Role>,

@@ -92,12 +92,9 @@ impl Rule for ChainMismatch {
                             // earlier is the call the wrong way round.
                             let at = invocation.map_or(chain.span.start, |inv| inv.span.start);
                             let reversed = declared[..declared.len() - 1].iter().find(|&&c| {
-                                t.invocations.iter().any(|earlier| {
-                                    earlier.span.start < at
-                                        && earlier.speaker == Some(s)
-                                        && earlier.role == Some(c)
-                                        && earlier.structural.as_ref().is_some_and(|e| e.len() == 2)
-                                })
+                                t.top_calls
+                                    .iter()
+                                    .any(|&(where_, by, to)| where_ < at && by == s && to == c)
                             });
                             (shown_callers.len() == 1).then_some(()).and(reversed).map(|&c| {
                                 format!(

@@ -59,8 +59,17 @@ pub fn parse_action(text: &str) -> Action<'_> {
         }
     }
     for sep in ["→", "->", " — ", " – "] {
-        if text.contains(sep) {
-            let parts: Vec<&str> = text.split(sep).map(str::trim).collect();
+        let dash = sep.trim();
+        let parts: Vec<&str> = if sep.starts_with(' ') {
+            // A dash between white space of any kind: a wrapped action
+            // (`Ship it —⏎  CFO — Friday`) reads as its one line does.
+            split_spaced(text, dash)
+        } else if text.contains(sep) {
+            text.split(sep).map(str::trim).collect()
+        } else {
+            Vec::new()
+        };
+        if parts.len() > 1 {
             let nonempty = |i: usize| parts.get(i).copied().filter(|p| !p.is_empty());
             return Action {
                 what: parts[0],
@@ -95,6 +104,23 @@ pub fn parse_action(text: &str) -> Action<'_> {
             deadline: None,
         },
     }
+}
+
+/// `text` split at each `dash` that has white space (a line break too) on
+/// both sides, the parts trimmed; one part when there is none.
+fn split_spaced<'a>(text: &'a str, dash: &str) -> Vec<&'a str> {
+    let mut parts = Vec::new();
+    let mut from = 0;
+    for (i, _) in text.match_indices(dash) {
+        let before = text[..i].chars().next_back();
+        let after = text[i + dash.len()..].chars().next();
+        if before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace) {
+            parts.push(text[from..i].trim());
+            from = i + dash.len();
+        }
+    }
+    parts.push(text[from..].trim());
+    parts
 }
 
 /// Values that stand where a deadline goes but set no time (`TBD`, `ASAP`,
@@ -202,6 +228,15 @@ pub fn vague_owner(owner: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrapped_action_reads_as_one_line() {
+        let wrapped = parse_action("Ship the plan —\n  CFO — 2026-05-01");
+        assert_eq!(wrapped, parse_action("Ship the plan — CFO — 2026-05-01"));
+        assert_eq!(wrapped.owner, Some("CFO"));
+        assert_eq!(wrapped.deadline, Some("2026-05-01"));
+        assert_eq!(parse_action("A—B—C").owner, None);
+    }
 
     #[test]
     fn reads_actions() {
