@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use boardlint::{Config, Engine};
 
 mod common;
+mod reference;
 use common::lost_words;
 
 fn files_under(dir: &Path, ext: &str) -> Vec<PathBuf> {
@@ -279,12 +280,13 @@ fn pt_br_headings_on_request() {
 
 #[test]
 fn the_upstream_bullet_list_draft_comes_out_as_a_canonical_card() {
-    let path = root()
-        .join("../shared/reference/claude-skills/examples/cls-02-strategic-question-output.txt");
-    let Ok(source) = fs::read_to_string(&path) else {
-        eprintln!("notice: {} is absent; skipping", path.display());
+    let Some(path) = reference::path(
+        "claude-skills/examples/cls-02-strategic-question-output.txt",
+        "the_upstream_bullet_list_draft_comes_out_as_a_canonical_card",
+    ) else {
         return;
     };
+    let source = fs::read_to_string(&path).unwrap();
     let out = fmt(&source);
     for heading in [
         "\nBOTTOM LINE\n",

@@ -10,6 +10,8 @@ use boardlint::SessionFormat as Format;
 use boardlint::{Engine, FileKind, LineIndex};
 use serde_json::Value;
 
+mod reference;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/real-logs")
 }
@@ -59,25 +61,15 @@ const LOGS: &[(&str, Format, &[Pin])] = &[
     ),
 ];
 
-fn available() -> bool {
-    if root().join("SOURCES.md").exists() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "the reference logs are missing from {}",
-        root().display()
-    );
-    eprintln!(
-        "notice: {} is missing; the real logs are not tested",
-        root().display()
-    );
-    false
+/// Whether the real logs are there (a notice names the test that skips
+/// where they are not).
+fn available(test: &str) -> bool {
+    reference::path("real-logs/SOURCES.md", test).is_some()
 }
 
 #[test]
 fn every_real_log_is_detected_and_gives_its_pinned_diagnostics() {
-    if !available() {
+    if !available("every_real_log_is_detected_and_gives_its_pinned_diagnostics") {
         return;
     }
     // Every log on disk is in the table.
@@ -190,7 +182,7 @@ fn first_assistant_text(format: Format, text: &str) -> (usize, String) {
 
 #[test]
 fn a_marker_put_into_an_assistant_text_is_reported_where_it_is() {
-    if !available() {
+    if !available("a_marker_put_into_an_assistant_text_is_reported_where_it_is") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -249,7 +241,7 @@ fn a_marker_put_into_an_assistant_text_is_reported_where_it_is() {
 /// turn's, and a self-invocation in the turn is reported in the turn's text.
 #[test]
 fn a_recorded_log_is_the_history_of_the_next_turn() {
-    if !available() {
+    if !available("a_recorded_log_is_the_history_of_the_next_turn") {
         return;
     }
     let engine = Engine::default();

@@ -4,9 +4,10 @@
 //! finding next to it. `INDEX.md` is the notes on the examples, not one.
 
 use std::fs;
-use std::path::PathBuf;
 
 use boardlint::{Engine, LineIndex};
+
+mod reference;
 
 /// (file, expected `line:column CODE` diagnostics, why).
 const EXPECTED: &[(&str, &[&str], &str)] = &[
@@ -81,12 +82,6 @@ const EXPECTED: &[(&str, &[&str], &str)] = &[
     ("ip-06-conflict-detected-block.txt", &[], "`CFO says:` inside the CONFLICT block is content, not a speaker line"),
 ];
 
-fn examples_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference/claude-skills/examples");
-    dir.is_dir().then_some(dir)
-}
-
 fn diagnostics(source: &str) -> Vec<String> {
     let index = LineIndex::new(source);
     Engine::default()
@@ -101,8 +96,10 @@ fn diagnostics(source: &str) -> Vec<String> {
 
 #[test]
 fn upstream_examples_give_the_pinned_diagnostics() {
-    let Some(dir) = examples_dir() else {
-        eprintln!("notice: ../shared/reference/claude-skills/examples is absent; skipping the upstream examples");
+    let Some(dir) = reference::path(
+        "claude-skills/examples",
+        "upstream_examples_give_the_pinned_diagnostics",
+    ) else {
         return;
     };
     let mut failures = Vec::new();

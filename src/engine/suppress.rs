@@ -166,8 +166,15 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
     let severity = t.settings.rules.severity(x001, meta.severity);
     for c in &comments {
         let message = if !c.unknown.is_empty() {
+            // What names no rule suppresses nothing; the rules it does
+            // name work as written.
+            let part = if c.rules.is_empty() {
+                "this"
+            } else {
+                "part of this"
+            };
             format!(
-                "this suppression suppresses nothing for what names no rule: {}",
+                "{part} suppression names no rule, and suppresses nothing: {}",
                 c.unknown.join("; ")
             )
         } else if !c.used && c.kind != Kind::Enable {

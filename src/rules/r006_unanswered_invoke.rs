@@ -3,16 +3,19 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it does
-    /// Flags an `[INVOKE:role|…]` that no later `[RESPONSE:role]` answers, in a
-    /// transcript that goes on to record responses. Each RESPONSE answers the
-    /// most recent still-pending INVOKE of its role.
+    /// Flags an `[INVOKE:role|…]` that no `[RESPONSE:role]` answers before the
+    /// transcript moves on: after it, a RESPONSE block of any role opens, its
+    /// invoker speaks again (a later speaker line of the role that invoked),
+    /// or a card follows. Each RESPONSE answers the most recent still-pending
+    /// INVOKE of its role.
     ///
-    /// A file with no RESPONSE block after the invocation, such as a list of
-    /// example invocations or a transcript that ends while waiting, is not
-    /// reported: nothing shows the answer was due. Nor is an invocation the
-    /// invoked role answers in speech: a speaker turn of that role that
-    /// answers the call (`CFO: It is $2M.` while the call is pending, before
-    /// its invoker speaks again or another role takes the floor).
+    /// A file that ends waiting on the invocation (none of that after it),
+    /// such as a list of example invocations, is not reported: nothing shows
+    /// the answer was due. Nor is another role speaking after it, nor an
+    /// invocation the invoked role answers in speech: a speaker turn of that
+    /// role that answers the call (`CFO: It is $2M.` while the call is
+    /// pending, before its invoker speaks again or another role takes the
+    /// floor).
     ///
     /// ## Why is this bad?
     /// An unanswered invocation means a recommendation went out without the

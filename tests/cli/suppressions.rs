@@ -84,8 +84,20 @@ fn a_suppression_naming_no_rule_hides_nothing_and_says_what_it_meant() {
         "c.md",
         "<!-- boardlint-disable self-invocaton -->\nCFO: x\n[INVOKE:cfo|c]\n<!-- boardlint-enable X9 -->\n[INVOKE:cfo|d]\n",
     );
+    write(
+        root.path(),
+        "d.md",
+        "CFO: x\n<!-- boardlint-disable-next-line L001 X998 -->\n[INVOKE:cfo|e]\n",
+    );
     let (code, out, _) = check(root.path(), &[]);
     assert_eq!(code, 1, "{out}");
+    // The rule a comment names beside a typo is suppressed; the typo is
+    // reported as the part that does nothing.
+    assert!(!out.contains("d.md:3:1: error[L001]"), "{out}");
+    assert!(
+        out.contains("d.md:2:1: warning[X001] unused-suppression: part of this suppression names no rule, and suppresses nothing: `X998`"),
+        "{out}"
+    );
     for (file, line) in [("a.md", 3), ("b.md", 3), ("c.md", 3), ("c.md", 5)] {
         assert!(
             out.contains(&format!("{file}:{line}:1: error[L001]")),
@@ -93,7 +105,7 @@ fn a_suppression_naming_no_rule_hides_nothing_and_says_what_it_meant() {
         );
     }
     assert!(
-        out.contains("a.md:1:1: warning[X001] unused-suppression: this suppression suppresses nothing for what names no rule: `X999` is not a rule code, code prefix or rule name\n"),
+        out.contains("a.md:1:1: warning[X001] unused-suppression: this suppression names no rule, and suppresses nothing: `X999` is not a rule code, code prefix or rule name\n"),
         "{out}"
     );
     assert!(out.contains("did you mean `L001`?"), "{out}");
