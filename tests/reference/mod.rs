@@ -15,13 +15,17 @@ pub const REQUIRE: &str = "BOARDLINT_REQUIRE_REFERENCE";
 /// failure under `BOARDLINT_REQUIRE_REFERENCE=1`, else `None` after a
 /// notice naming the test that skips.
 pub fn path(rel: &str, test: &str) -> Option<PathBuf> {
+    let required = std::env::var_os(REQUIRE).is_some_and(|v| !v.is_empty() && v != "0");
+    lookup(rel, test, required)
+}
+
+fn lookup(rel: &str, test: &str, required: bool) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/reference")
         .join(rel);
     if path.exists() {
         return Some(path);
     }
-    let required = std::env::var_os(REQUIRE).is_some_and(|v| !v.is_empty() && v != "0");
     assert!(
         !required,
         "{} is missing, and {REQUIRE} requires it",
@@ -36,4 +40,11 @@ pub fn path(rel: &str, test: &str) -> Option<PathBuf> {
         path.display()
     );
     None
+}
+
+#[test]
+fn a_missing_reference_skips_unless_it_is_required() {
+    assert_eq!(lookup("no-such-file", "this test", false), None);
+    let required = std::panic::catch_unwind(|| lookup("no-such-file", "this test", true));
+    assert!(required.is_err(), "a required reference folder that is absent must fail");
 }
