@@ -27,8 +27,30 @@ pub(crate) fn claude_log(dir: &Path, replies: &[&str]) -> String {
     path.display().to_string()
 }
 
+/// A Cursor agent transcript whose turns are a prompt and `replies`, one
+/// each: the last reply is the last turn, the answer Cursor's hook checks.
+pub(crate) fn cursor_log(dir: &Path, replies: &[&str]) -> String {
+    let mut text = String::new();
+    for reply in replies {
+        for (role, said) in [
+            ("user", "<user_query>\nnext\n</user_query>"),
+            ("assistant", reply),
+        ] {
+            text +=
+                &(json!({"role": role, "message": {"content": [{"type": "text", "text": said}]}})
+                    .to_string()
+                    + "\n");
+        }
+    }
+    let path = dir.join("cursor-transcript.jsonl");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
 /// Each tool's stop payload, with the keys its current version sends and
 /// one it does not (a later version's), for an answer and its log.
+/// Cursor's holds no answer and no `cwd`: its answer is the last turn of
+/// its transcript (see [`stop`]), its directory its workspace root.
 pub(crate) fn payload(
     agent: &str,
     dir: &Path,
@@ -50,15 +72,31 @@ pub(crate) fn payload(
             "hook_event_name": "AfterAgent", "timestamp": "2026-12-01T00:00:00Z",
             "prompt": "say hi", "prompt_response": answer, "stop_hook_active": active,
             "a_later_key": true}),
-        "cursor" => {
-            json!({"conversation_id": "s1", "generation_id": "g", "hook_event_name": "stop",
-            "status": "completed", "loop_count": if active { 1 } else { 0 },
-            "workspace_roots": [cwd], "cwd": cwd, "transcript_path": transcript,
-            "last_assistant_message": answer})
-        }
+        "cursor" => json!({"conversation_id": "s1", "generation_id": "g", "model": "m",
+            "hook_event_name": "stop", "cursor_version": "1.7.2", "workspace_roots": [cwd],
+            "user_email": null, "transcript_path": transcript, "status": "completed",
+            "loop_count": if active { 1 } else { 0 }, "a_later_key": []}),
         _ => unreachable!(),
     }
     .to_string()
+}
+
+/// One stop of `agent` in `dir` after a session whose earlier replies are
+/// `history`, with this answer: its log written as the tool writes it (the
+/// answer in Cursor's, after the history; in the others' only the history,
+/// the answer in the payload), and its payload.
+pub(crate) fn stop(
+    agent: &str,
+    dir: &Path,
+    history: &[&str],
+    answer: &str,
+    active: bool,
+) -> String {
+    let log = match agent {
+        "cursor" => cursor_log(dir, &[history, &[answer]].concat()),
+        _ => claude_log(dir, history),
+    };
+    payload(agent, dir, &log, answer, active)
 }
 
 /// Run the hook with its cache in `dir`: (exit code, stdout, stderr).
@@ -91,12 +129,14 @@ fn a_violating_answer_is_sent_back_in_each_tools_contract() {
         ("cursor", "followup_message", None),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let log = claude_log(dir.path(), &["CEO: The board meets today."]);
-        let (code, out, err) = hook(
+        let input = stop(
+            agent,
             dir.path(),
-            &payload(agent, dir.path(), &log, SELFISH, false),
-            &[],
+            &["CEO: The board meets today."],
+            SELFISH,
+            false,
         );
+        let (code, out, err) = hook(dir.path(), &input, &[]);
         assert_eq!(code, 0, "{agent}: {err}");
         let r = reply(&out);
         assert_eq!(
@@ -117,21 +157,19 @@ fn a_violating_answer_is_sent_back_in_each_tools_contract() {
 fn a_clean_answer_and_an_earlier_turns_violation_print_nothing() {
     for agent in ["claude", "codex", "gemini", "cursor"] {
         let dir = tempfile::tempdir().unwrap();
-        let log = claude_log(dir.path(), &["CEO: The board meets today."]);
-        let (code, out, err) = hook(
+        let input = stop(
+            agent,
             dir.path(),
-            &payload(agent, dir.path(), &log, CLEAN, false),
-            &[],
+            &["CEO: The board meets today."],
+            CLEAN,
+            false,
         );
+        let (code, out, err) = hook(dir.path(), &input, &[]);
         assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""), "{agent}");
         // The violation is in an earlier turn: not this answer's to fix.
-        let log = claude_log(dir.path(), &[SELFISH]);
-        let (code, out, _) = hook(
-            dir.path(),
-            &payload(agent, dir.path(), &log, CLEAN, false),
-            &[],
-        );
-        assert_eq!((code, out.as_str()), (0, ""), "{agent}");
+        let input = stop(agent, dir.path(), &[SELFISH], CLEAN, false);
+        let (code, out, err) = hook(dir.path(), &input, &[]);
+        assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""), "{agent}");
     }
 }
 
@@ -400,6 +438,10 @@ fn session_log(format: &str, turns: &[String]) -> String {
                     "message": {"id": format!("m{i}"), "role": "assistant",
                         "content": [{"type": "text", "text": turn}]}}),
             ),
+            "cursor" => (
+                json!({"role": "user", "message": {"content": [{"type": "text", "text": "next"}]}}),
+                json!({"role": "assistant", "message": {"content": [{"type": "text", "text": turn}]}}),
+            ),
             "codex" => (
                 json!({"timestamp": "t", "type": "response_item", "payload": {"type": "message",
                     "role": "user", "content": [{"type": "input_text", "text": "next"}]}}),
@@ -427,6 +469,7 @@ fn each_turn_read_on_from_the_last_cut_answers_as_the_whole_log_does() {
         ("claude", "claude", "\"read\":\"log\""),
         ("codex", "codex", "\"read\":\"log\""),
         ("gemini", "gemini", "\"read\":\"text\""),
+        ("cursor", "cursor", "\"read\":\"log\""),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let kept = dir.path().join("kept");
@@ -434,8 +477,10 @@ fn each_turn_read_on_from_the_last_cut_answers_as_the_whole_log_does() {
         let mut blocked = 0;
         let mut resumed = 0;
         for k in 1..turns.len().min(60) {
-            // The log so far holds the turns before this one.
-            std::fs::write(&log, session_log(format, &turns[..k])).unwrap();
+            // The log so far holds the turns before this one (Cursor's
+            // holds this one too: it is the answer).
+            let held = if agent == "cursor" { k + 1 } else { k };
+            std::fs::write(&log, session_log(format, &turns[..held])).unwrap();
             let input = payload(
                 agent,
                 dir.path(),

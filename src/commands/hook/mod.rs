@@ -1,5 +1,6 @@
 //! `boardlint hook`: the stop hook of the agent CLIs. It reads the hook's
-//! JSON on standard input, checks the turn's final answer after the
+//! JSON on standard input, checks the turn's final answer (Cursor's, which
+//! its input does not hold: the last turn of its transcript) after the
 //! session so far, and, when something must be fixed, answers in the
 //! tool's own contract so that the tool sends the answer back to the model
 //! with boardlint's reason. Inside the agent loop it fails open: whatever
@@ -69,6 +70,9 @@ enum Answer {
     /// standard output, if the tool has a field for it, and a line on
     /// standard error.
     Spent(Option<String>, String),
+    /// The turn is none to check (the user stopped the agent, or it
+    /// failed): it ends, and standard error says why.
+    Unchecked(String),
 }
 
 /// What a call needs of its flags.
@@ -150,6 +154,7 @@ pub fn run(args: &HookArgs) -> i32 {
                 let _ = writeln!(out, "{reply}");
             }
         }
+        Answer::Unchecked(line) => eprintln!("{line}"),
     }
     0
 }
@@ -192,7 +197,7 @@ pub fn answer_input(input: String) -> Result<Option<String>, String> {
     };
     let (news, _) = mpsc::channel();
     Ok(match decide_on(flags, Instant::now(), &news, input)? {
-        Answer::Pass => None,
+        Answer::Pass | Answer::Unchecked(_) => None,
         Answer::Block(reply) => Some(reply),
         Answer::Spent(reply, line) => Some(reply.unwrap_or(line)),
     })
@@ -206,12 +211,18 @@ fn decide_on(
 ) -> Result<Answer, String> {
     let payload = payload::parse(&input, flags.agent)?;
     drop(input);
-    let Some(text) = payload.text.clone() else {
+    if let Some(status) = payload.status.as_deref().filter(|s| *s != "completed") {
+        return Ok(Answer::Unchecked(format!(
+            "boardlint hook: the agent loop ended `{status}`, not `completed`: its answer is not checked"
+        )));
+    }
+    // Cursor's answer is in its transcript, read below.
+    if payload.text.is_none() && payload.agent != Agent::Cursor {
         return Err(format!(
             "{} sent no answer to check (no `last_assistant_message`)",
             payload.agent.name()
         ));
-    };
+    }
     let config = load_config(payload.cwd.as_deref())?;
     let timeout = Duration::from_millis(config.settings.hook_timeout_ms);
     let _ = news.send(News::Deadline(timeout));
@@ -229,14 +240,18 @@ fn decide_on(
     // Calls for the same agent wait for each other, within the deadline.
     let budget = Budget::open(store.as_ref(), &payload, started + timeout);
     let (state, known) = budget.load(&payload);
-    // Gemini CLI hands a retry both answers, the one sent back first.
-    let text = state.after_earlier(&text).to_string();
     let engine = Engine::new(config);
     let cwd = payload.cwd.as_deref();
     let session = payload
         .transcript
         .as_deref()
         .and_then(|log| Some((log, history::read(&engine, store.as_ref(), &payload, log)?)));
+    let text = match &payload.text {
+        Some(text) => text.clone(),
+        None => answer_in_log(&payload, session.as_ref().map(|(_, s)| s))?,
+    };
+    // Gemini CLI hands a retry both answers, the one sent back first.
+    let text = state.after_earlier(&text).to_string();
     let (found, cut) = match &session {
         Some((_, session)) => engine.check_turn_after(cwd, session.before(), &text),
         None => engine.check_turn_after(cwd, Before::default(), &text),
@@ -272,6 +287,41 @@ fn decide_on(
             card_rewrite(&engine, &text, &found).as_deref(),
         ),
     )))
+}
+
+/// The answer of a tool that hands its hook none (Cursor): the last turn
+/// of the transcript it names, which it writes before it calls the hook.
+/// `session` is that transcript, read; an error says why there is no
+/// answer to check.
+fn answer_in_log(
+    payload: &payload::Payload,
+    session: Option<&history::Session>,
+) -> Result<String, String> {
+    let tool = payload.agent.name();
+    let Some(log) = payload.transcript.as_deref() else {
+        return Err(format!(
+            "{tool} sent no answer to check and names no transcript to read it from (`transcript_path` is null when its transcripts are off)"
+        ));
+    };
+    let shown = crate::files::display_path(log);
+    let Some(session) = session else {
+        let cause = match std::fs::metadata(log) {
+            Err(e) => crate::files::io_cause(&e),
+            Ok(_) => "no session log boardlint reads, or no assistant text in it".to_string(),
+        };
+        return Err(format!(
+            "{tool} sent no answer to check, and its transcript cannot be read: {shown}: {cause}"
+        ));
+    };
+    match session.last_turn() {
+        None => Err(format!(
+            "{tool} sent no answer to check, and {shown} is no Cursor agent transcript, where the turn's answer could be read"
+        )),
+        Some(turn) if turn.trim().is_empty() => Err(format!(
+            "{tool} sent no answer to check, and its transcript {shown} holds no assistant text after the last user message"
+        )),
+        Some(turn) => Ok(turn.to_string()),
+    }
 }
 
 /// The answer as `boardlint fmt` writes it, when its card has findings and
