@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::json::Json;
+use super::json::{Json, Style};
 use super::payload::Agent;
 
 #[derive(Debug, Args)]
@@ -210,20 +210,19 @@ fn shape(json: &Json, agent: Agent, events: &[&str]) -> Result<(), (String, Stri
 fn change(args: &InstallArgs, adding: bool) -> i32 {
     let result = target(args).and_then(|t| {
         let before = read_settings(&t.path)?;
-        let mut json = parse_settings(
-            before.as_deref().unwrap_or(""),
-            &t.path,
-            args.agent,
-            t.events,
-        )?;
+        let text = before.as_deref().unwrap_or("");
+        let mut json = parse_settings(text, &t.path, args.agent, t.events)?;
+        // Written back as it was laid out, so that uninstall gives back
+        // the file install changed, byte for byte.
+        let style = Style::of(text, &json);
         let changed = if adding {
             add(&mut json, args.agent, &t)
         } else {
             remove(&mut json, args.agent, &t)
         };
-        Ok((t, before, json, changed))
+        Ok((t, before, json, style, changed))
     });
-    let (t, before, json, changed) = match result {
+    let (t, before, json, style, changed) = match result {
         Ok(done) => done,
         Err(why) => {
             eprintln!("error: {}", crate::output::safe::error(&why));
@@ -244,7 +243,7 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
     let after = if emptied {
         String::new()
     } else {
-        json.pretty()
+        json.write(&style)
     };
     if args.dry_run {
         print!(
