@@ -559,3 +559,91 @@ fn a_card_comes_back_with_its_fmt_rewrite() {
     let reason = reply(&out)["reason"].as_str().unwrap().to_string();
     assert!(!reason.contains("canonical form"), "{reason}");
 }
+
+/// The exit statuses a text names: the numbers in each sentence that
+/// speaks of an exit.
+fn exit_statuses(help: &str) -> Vec<String> {
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut found: Vec<String> = flat
+        .split(". ")
+        .filter(|sentence| sentence.to_lowercase().contains("exit"))
+        .flat_map(|sentence| sentence.split(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
+        .map(String::from)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn the_help_names_only_the_exit_statuses_the_hook_uses() {
+    for args in [&["hook", "--help"][..], &["hook", "-h"]] {
+        let out = boardlint().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let help = String::from_utf8(out.stdout).unwrap();
+        let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains(
+                "Exit status: 0 when the answer passes, is sent back (the reply on standard output), ends with its retries spent or is not checked (it fails open, or the turn did not complete); 2 when it cannot check an answer under --fail-closed, which the tools read as a block, and on a usage error."
+            ),
+            "{help}"
+        );
+        assert_eq!(exit_statuses(&help), ["0", "2"], "{help}");
+    }
+    let out = boardlint()
+        .args(["hook", "install", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains(
+            "Exit status: 0 when the file was changed or needed no change, 2 on an error"
+        ),
+        "{help}"
+    );
+    assert_eq!(exit_statuses(&help), ["0", "2"], "{help}");
+    // A usage error is the 2 the help names.
+    let out = boardlint()
+        .args(["hook", "--no-such-flag"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Standard error or output closed by the tool that reads it does not
+/// turn an exit status the help names into a panic's.
+#[test]
+fn a_closed_standard_stream_does_not_change_the_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let closed = || {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        writer
+    };
+    let run = |args: &[&str], stdin: &str, err_closed: bool| {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlint"));
+        cmd.args(args)
+            .current_dir(dir.path())
+            .env("HOME", dir.path())
+            .env("BOARDLINT_CACHE_DIR", dir.path().join("cache"))
+            .stdin(std::process::Stdio::piped());
+        if err_closed {
+            cmd.stderr(closed()).stdout(std::process::Stdio::null());
+        } else {
+            cmd.stdout(closed()).stderr(std::process::Stdio::null());
+        }
+        let mut child = cmd.spawn().unwrap();
+        use std::io::Write;
+        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+        child.wait().unwrap().code()
+    };
+    assert_eq!(run(&["hook"], "{not json", true), Some(0));
+    assert_eq!(run(&["hook", "--fail-closed"], "{not json", true), Some(2));
+    assert_eq!(
+        run(&["hook", "install", "claude", "--dry-run"], "", false),
+        Some(0)
+    );
+    assert_eq!(run(&["hook", "install", "claude"], "", false), Some(0));
+    assert_eq!(run(&["hook", "uninstall", "claude"], "", false), Some(0));
+}

@@ -8,8 +8,12 @@ use clap::Args;
 
 use super::json::{Json, Style};
 use super::payload::Agent;
+use super::{say, show};
 
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 when the file was changed or needed no change, 2 on an error (the file is left as it was)."
+)]
 pub struct InstallArgs {
     /// The tool whose configuration gets the hook.
     #[arg(value_enum)]
@@ -225,7 +229,7 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
     let (t, before, json, style, changed) = match result {
         Ok(done) => done,
         Err(why) => {
-            eprintln!("error: {}", crate::output::safe::error(&why));
+            say(&format!("error: {}", crate::output::safe::error(&why)));
             return 2;
         }
     };
@@ -233,9 +237,13 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
     let events = t.events.join(", ");
     if !changed {
         if adding {
-            println!("boardlint's hook is already in {shown} ({events})");
+            show(&format!(
+                "boardlint's hook is already in {shown} ({events})\n"
+            ));
         } else {
-            println!("boardlint's hook is not in {shown}: nothing to remove");
+            show(&format!(
+                "boardlint's hook is not in {shown}: nothing to remove\n"
+            ));
         }
         return 0;
     }
@@ -246,10 +254,11 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
         json.write(&style)
     };
     if args.dry_run {
-        print!(
-            "{}",
-            super::super::fmt::unified_diff(&shown, before.as_deref().unwrap_or(""), &after)
-        );
+        show(&super::super::fmt::unified_diff(
+            &shown,
+            before.as_deref().unwrap_or(""),
+            &after,
+        ));
         return 0;
     }
     let written = match (&before, emptied) {
@@ -258,28 +267,28 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
         (None, _) => create(&t.path, &after),
     };
     if let Err(why) = written {
-        eprintln!("error: {shown}: {why}");
+        say(&format!("error: {shown}: {why}"));
         return 2;
     }
     if adding {
-        println!(
-            "added boardlint's hook to {shown} ({events}): `{}`",
+        show(&format!(
+            "added boardlint's hook to {shown} ({events}): `{}`\n",
             t.command
-        );
+        ));
         if args.agent == Agent::Codex && !args.user {
-            println!(
-                "Codex CLI reads a project's .codex/hooks.json only when the project is trusted: `[projects.\"<this directory>\"] trust_level = \"trusted\"` in its config.toml (or install with --user, into $CODEX_HOME/hooks.json)"
-            );
+            show("Codex CLI reads a project's .codex/hooks.json only when the project is trusted: `[projects.\"<this directory>\"] trust_level = \"trusted\"` in its config.toml (or install with --user, into $CODEX_HOME/hooks.json)\n");
         }
         if args.agent == Agent::Codex {
-            println!(
-                "Codex CLI runs only hooks it trusts: run `codex exec --dangerously-bypass-hook-trust …`, or trust this one in config.toml (`[hooks.state.\"<key>\"]` with `trusted_hash` set to the hash `codex app-server` reports for it in `hooks/list`)"
-            );
+            show("Codex CLI runs only hooks it trusts: run `codex exec --dangerously-bypass-hook-trust …`, or trust this one in config.toml (`[hooks.state.\"<key>\"]` with `trusted_hash` set to the hash `codex app-server` reports for it in `hooks/list`)\n");
         }
     } else if emptied {
-        println!("removed boardlint's hook from {shown}, and the file, which held nothing else");
+        show(&format!(
+            "removed boardlint's hook from {shown}, and the file, which held nothing else\n"
+        ));
     } else {
-        println!("removed boardlint's hook from {shown} ({events})");
+        show(&format!(
+            "removed boardlint's hook from {shown} ({events})\n"
+        ));
     }
     0
 }

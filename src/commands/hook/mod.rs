@@ -29,23 +29,50 @@ use budget::Budget;
 pub use payload::Agent;
 use store::Store;
 
+/// The hook's exit statuses, as `run` and `cannot_check` return them.
+const EXIT_STATUS: &str = "Exit status: 0 when the answer passes, is sent back (the reply on standard output), ends with its retries spent or is not checked (it fails open, or the turn did not complete); 2 when it cannot check an answer under --fail-closed, which the tools read as a block, and on a usage error.";
+
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, after_help = EXIT_STATUS)]
 pub struct HookArgs {
     #[command(subcommand)]
     pub action: Option<HookAction>,
     /// The tool that calls the hook; by default told from its input.
     #[arg(long, value_enum)]
     pub agent: Option<Agent>,
-    /// The findings that send an answer back: errors (default) or any
-    /// warning too; `never` only reports.
-    #[arg(long, value_enum, default_value_t = FailOn::Error)]
-    pub fail_on: FailOn,
+    /// The findings that send an answer back.
+    #[arg(long, value_enum, default_value_t = SendBack::Error)]
+    pub fail_on: SendBack,
     /// When the hook cannot check an answer (bad input, an unreadable
-    /// configuration, an internal error), block the turn instead of letting
-    /// it end.
+    /// configuration, an internal error), block the turn (exit 2) instead
+    /// of letting it end (exit 0).
     #[arg(long)]
     pub fail_closed: bool,
+}
+
+/// The findings that send an answer back (`--fail-on`): `check`'s levels,
+/// read as what the hook does with them, which is never an exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SendBack {
+    /// An error sends the answer back.
+    Error,
+    /// Any warning or error sends the answer back.
+    Warning,
+    /// Nothing is sent back: every turn ends.
+    Never,
+}
+
+impl SendBack {
+    /// Whether a finding of this severity sends the answer back, as it
+    /// would fail `check` at the same level.
+    fn fails(self, severity: crate::diagnostic::Severity) -> bool {
+        let level = match self {
+            SendBack::Error => FailOn::Error,
+            SendBack::Warning => FailOn::Warning,
+            SendBack::Never => FailOn::Never,
+        };
+        level.fails(severity)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -79,7 +106,7 @@ enum Answer {
 #[derive(Debug, Clone, Copy)]
 struct Flags {
     agent: Option<Agent>,
-    fail_on: FailOn,
+    fail_on: SendBack,
 }
 
 /// The most bytes of hook input read: a payload is a few kilobytes and an
@@ -149,12 +176,12 @@ pub fn run(args: &HookArgs) -> i32 {
             let _ = writeln!(out, "{reply}");
         }
         Answer::Spent(reply, line) => {
-            eprintln!("{line}");
+            say(&line);
             if let Some(reply) = reply {
                 let _ = writeln!(out, "{reply}");
             }
         }
-        Answer::Unchecked(line) => eprintln!("{line}"),
+        Answer::Unchecked(line) => say(&line),
     }
     0
 }
@@ -165,14 +192,28 @@ pub fn run(args: &HookArgs) -> i32 {
 fn cannot_check(args: &HookArgs, why: &str) -> i32 {
     let why = crate::secrets::scrub(why);
     if args.fail_closed {
-        eprintln!(
+        say(&format!(
             "boardlint hook could not check this answer: {why}; it is blocked (--fail-closed)"
-        );
+        ));
         2
     } else {
-        eprintln!("boardlint hook: {why}; the turn is allowed to end");
+        say(&format!(
+            "boardlint hook: {why}; the turn is allowed to end"
+        ));
         0
     }
+}
+
+/// A line on standard error. One that cannot be written (a pipe closed by
+/// the tool) is dropped instead of ending the process with a panic's
+/// status: the exit status stays one the help names.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Text on standard output, dropped as [`say`] drops a line.
+fn show(text: &str) {
+    let _ = write!(std::io::stdout(), "{text}");
 }
 
 /// The hook's input, at most [`MAX_PAYLOAD`] bytes of UTF-8.
@@ -193,7 +234,7 @@ fn decide(flags: Flags, started: Instant, news: &mpsc::Sender<News>) -> Result<A
 pub fn answer_input(input: String) -> Result<Option<String>, String> {
     let flags = Flags {
         agent: None,
-        fail_on: FailOn::Error,
+        fail_on: SendBack::Error,
     };
     let (news, _) = mpsc::channel();
     Ok(match decide_on(flags, Instant::now(), &news, input)? {
@@ -233,7 +274,7 @@ fn decide_on(
             Some(store)
         }
         Err(why) => {
-            eprintln!("boardlint hook: no state is kept: {why}");
+            say(&format!("boardlint hook: no state is kept: {why}"));
             None
         }
     };
