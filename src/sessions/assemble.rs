@@ -35,6 +35,10 @@ pub struct History {
     pub starts: Vec<(usize, usize)>,
     /// Which conversation of the log it is (0: the main thread).
     pub conversation: usize,
+    /// Where the text of the log's last turn begins (the messages after
+    /// the user's last prompt), for logs whose reader marks turns
+    /// (Cursor's); `None` for the others.
+    pub turn: Option<usize>,
 }
 
 impl SessionLog {
@@ -73,10 +77,14 @@ impl SessionLog {
         }
         debug_assert_eq!(at, text.len());
         drop(index);
+        let turn = c
+            .turn
+            .map(|n| starts.get(n).map_or(text.len(), |&(at, _)| at));
         Some(History {
             text,
             starts,
             conversation,
+            turn,
         })
     }
 }

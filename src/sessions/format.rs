@@ -156,6 +156,10 @@ mod tests {
                 SessionFormat::Pi,
             ),
             (
+                r#"{"role":"user","message":{"content":[{"type":"text","text":"x"}]}}"#,
+                SessionFormat::Cursor,
+            ),
+            (
                 r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#,
                 SessionFormat::GeminiJsonl,
             ),

@@ -38,6 +38,11 @@ pub(super) struct Conversation {
     pub(super) messages: Vec<Vec<Piece>>,
     /// The agent name of each message, where the log gives one.
     pub(super) names: Vec<Option<String>>,
+    /// Where the last turn begins: the number of messages before the last
+    /// prompt of the user's, for logs that write the prompts among the
+    /// messages and whose tool hands its stop hook no answer (Cursor);
+    /// `None` for the others.
+    pub(super) turn: Option<usize>,
 }
 
 impl Conversation {

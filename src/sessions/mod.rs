@@ -1,6 +1,7 @@
 //! Session logs written by agent tools: Claude Code, Codex CLI, Gemini CLI
-//! (JSON and JSONL), Cline, OpenCode exports, the Pi agent, and OpenAI chat
-//! messages (JSON or JSONL). `docs/sessions.md` describes each format.
+//! (JSON and JSONL), Cline, OpenCode exports, the Pi agent, Cursor's agent
+//! transcripts, and OpenAI chat messages (JSON or JSONL).
+//! `docs/sessions.md` describes each format.
 //!
 //! Each format has a file of its own that gives its name, the shapes its
 //! logs are recognised by and its reader (a [`Spec`]); one entry in the
@@ -19,8 +20,8 @@
 // before Cline's history and OpenAI messages (Cline's arrays are OpenAI
 // messages too; Gemini's and OpenCode's documents are objects, so any
 // array in Cline's history file is Cline's); a `.jsonl` file of one OpenAI
-// conversation is a dataset of one; Claude Code, Codex and Pi records
-// before Gemini's and OpenAI's.
+// conversation is a dataset of one; Claude Code, Codex, Pi and Cursor
+// records before Gemini's and OpenAI's.
 //
 /// The table of formats, one entry a format, handed to another macro: this
 /// file makes each entry's `mod` line from it, `format.rs` the enum, its
@@ -31,6 +32,7 @@ macro_rules! with_formats {
             claude { ClaudeCode = FORMAT }
             codex { Codex = FORMAT }
             pi { Pi = FORMAT }
+            cursor { Cursor = FORMAT }
             gemini {
                 /// Gemini CLI's chat recording as one JSON document.
                 GeminiJson = DOCUMENT,

@@ -27,8 +27,30 @@ pub(crate) fn claude_log(dir: &Path, replies: &[&str]) -> String {
     path.display().to_string()
 }
 
+/// A Cursor agent transcript whose turns are a prompt and `replies`, one
+/// each: the last reply is the last turn, the answer Cursor's hook checks.
+pub(crate) fn cursor_log(dir: &Path, replies: &[&str]) -> String {
+    let mut text = String::new();
+    for reply in replies {
+        for (role, said) in [
+            ("user", "<user_query>\nnext\n</user_query>"),
+            ("assistant", reply),
+        ] {
+            text +=
+                &(json!({"role": role, "message": {"content": [{"type": "text", "text": said}]}})
+                    .to_string()
+                    + "\n");
+        }
+    }
+    let path = dir.join("cursor-transcript.jsonl");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
 /// Each tool's stop payload, with the keys its current version sends and
 /// one it does not (a later version's), for an answer and its log.
+/// Cursor's holds no answer and no `cwd`: its answer is the last turn of
+/// its transcript (see [`stop`]), its directory its workspace root.
 pub(crate) fn payload(
     agent: &str,
     dir: &Path,
@@ -50,15 +72,31 @@ pub(crate) fn payload(
             "hook_event_name": "AfterAgent", "timestamp": "2026-12-01T00:00:00Z",
             "prompt": "say hi", "prompt_response": answer, "stop_hook_active": active,
             "a_later_key": true}),
-        "cursor" => {
-            json!({"conversation_id": "s1", "generation_id": "g", "hook_event_name": "stop",
-            "status": "completed", "loop_count": if active { 1 } else { 0 },
-            "workspace_roots": [cwd], "cwd": cwd, "transcript_path": transcript,
-            "last_assistant_message": answer})
-        }
+        "cursor" => json!({"conversation_id": "s1", "generation_id": "g", "model": "m",
+            "hook_event_name": "stop", "cursor_version": "1.7.2", "workspace_roots": [cwd],
+            "user_email": null, "transcript_path": transcript, "status": "completed",
+            "loop_count": if active { 1 } else { 0 }, "a_later_key": []}),
         _ => unreachable!(),
     }
     .to_string()
+}
+
+/// One stop of `agent` in `dir` after a session whose earlier replies are
+/// `history`, with this answer: its log written as the tool writes it (the
+/// answer in Cursor's, after the history; in the others' only the history,
+/// the answer in the payload), and its payload.
+pub(crate) fn stop(
+    agent: &str,
+    dir: &Path,
+    history: &[&str],
+    answer: &str,
+    active: bool,
+) -> String {
+    let log = match agent {
+        "cursor" => cursor_log(dir, &[history, &[answer]].concat()),
+        _ => claude_log(dir, history),
+    };
+    payload(agent, dir, &log, answer, active)
 }
 
 /// Run the hook with its cache in `dir`: (exit code, stdout, stderr).
@@ -91,12 +129,14 @@ fn a_violating_answer_is_sent_back_in_each_tools_contract() {
         ("cursor", "followup_message", None),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let log = claude_log(dir.path(), &["CEO: The board meets today."]);
-        let (code, out, err) = hook(
+        let input = stop(
+            agent,
             dir.path(),
-            &payload(agent, dir.path(), &log, SELFISH, false),
-            &[],
+            &["CEO: The board meets today."],
+            SELFISH,
+            false,
         );
+        let (code, out, err) = hook(dir.path(), &input, &[]);
         assert_eq!(code, 0, "{agent}: {err}");
         let r = reply(&out);
         assert_eq!(
@@ -117,21 +157,19 @@ fn a_violating_answer_is_sent_back_in_each_tools_contract() {
 fn a_clean_answer_and_an_earlier_turns_violation_print_nothing() {
     for agent in ["claude", "codex", "gemini", "cursor"] {
         let dir = tempfile::tempdir().unwrap();
-        let log = claude_log(dir.path(), &["CEO: The board meets today."]);
-        let (code, out, err) = hook(
+        let input = stop(
+            agent,
             dir.path(),
-            &payload(agent, dir.path(), &log, CLEAN, false),
-            &[],
+            &["CEO: The board meets today."],
+            CLEAN,
+            false,
         );
+        let (code, out, err) = hook(dir.path(), &input, &[]);
         assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""), "{agent}");
         // The violation is in an earlier turn: not this answer's to fix.
-        let log = claude_log(dir.path(), &[SELFISH]);
-        let (code, out, _) = hook(
-            dir.path(),
-            &payload(agent, dir.path(), &log, CLEAN, false),
-            &[],
-        );
-        assert_eq!((code, out.as_str()), (0, ""), "{agent}");
+        let input = stop(agent, dir.path(), &[SELFISH], CLEAN, false);
+        let (code, out, err) = hook(dir.path(), &input, &[]);
+        assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""), "{agent}");
     }
 }
 
@@ -400,6 +438,10 @@ fn session_log(format: &str, turns: &[String]) -> String {
                     "message": {"id": format!("m{i}"), "role": "assistant",
                         "content": [{"type": "text", "text": turn}]}}),
             ),
+            "cursor" => (
+                json!({"role": "user", "message": {"content": [{"type": "text", "text": "next"}]}}),
+                json!({"role": "assistant", "message": {"content": [{"type": "text", "text": turn}]}}),
+            ),
             "codex" => (
                 json!({"timestamp": "t", "type": "response_item", "payload": {"type": "message",
                     "role": "user", "content": [{"type": "input_text", "text": "next"}]}}),
@@ -427,6 +469,7 @@ fn each_turn_read_on_from_the_last_cut_answers_as_the_whole_log_does() {
         ("claude", "claude", "\"read\":\"log\""),
         ("codex", "codex", "\"read\":\"log\""),
         ("gemini", "gemini", "\"read\":\"text\""),
+        ("cursor", "cursor", "\"read\":\"log\""),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let kept = dir.path().join("kept");
@@ -434,8 +477,10 @@ fn each_turn_read_on_from_the_last_cut_answers_as_the_whole_log_does() {
         let mut blocked = 0;
         let mut resumed = 0;
         for k in 1..turns.len().min(60) {
-            // The log so far holds the turns before this one.
-            std::fs::write(&log, session_log(format, &turns[..k])).unwrap();
+            // The log so far holds the turns before this one (Cursor's
+            // holds this one too: it is the answer).
+            let held = if agent == "cursor" { k + 1 } else { k };
+            std::fs::write(&log, session_log(format, &turns[..held])).unwrap();
             let input = payload(
                 agent,
                 dir.path(),
@@ -513,4 +558,92 @@ fn a_card_comes_back_with_its_fmt_rewrite() {
     );
     let reason = reply(&out)["reason"].as_str().unwrap().to_string();
     assert!(!reason.contains("canonical form"), "{reason}");
+}
+
+/// The exit statuses a text names: the numbers in each sentence that
+/// speaks of an exit.
+fn exit_statuses(help: &str) -> Vec<String> {
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut found: Vec<String> = flat
+        .split(". ")
+        .filter(|sentence| sentence.to_lowercase().contains("exit"))
+        .flat_map(|sentence| sentence.split(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
+        .map(String::from)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn the_help_names_only_the_exit_statuses_the_hook_uses() {
+    for args in [&["hook", "--help"][..], &["hook", "-h"]] {
+        let out = boardlint().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let help = String::from_utf8(out.stdout).unwrap();
+        let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains(
+                "Exit status: 0 when the answer passes, is sent back (the reply on standard output), ends with its retries spent or is not checked (it fails open, or the turn did not complete); 2 when it cannot check an answer under --fail-closed, which the tools read as a block, and on a usage error."
+            ),
+            "{help}"
+        );
+        assert_eq!(exit_statuses(&help), ["0", "2"], "{help}");
+    }
+    let out = boardlint()
+        .args(["hook", "install", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains(
+            "Exit status: 0 when the file was changed or needed no change, 2 on an error"
+        ),
+        "{help}"
+    );
+    assert_eq!(exit_statuses(&help), ["0", "2"], "{help}");
+    // A usage error is the 2 the help names.
+    let out = boardlint()
+        .args(["hook", "--no-such-flag"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Standard error or output closed by the tool that reads it does not
+/// turn an exit status the help names into a panic's.
+#[test]
+fn a_closed_standard_stream_does_not_change_the_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let closed = || {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        writer
+    };
+    let run = |args: &[&str], stdin: &str, err_closed: bool| {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardlint"));
+        cmd.args(args)
+            .current_dir(dir.path())
+            .env("HOME", dir.path())
+            .env("BOARDLINT_CACHE_DIR", dir.path().join("cache"))
+            .stdin(std::process::Stdio::piped());
+        if err_closed {
+            cmd.stderr(closed()).stdout(std::process::Stdio::null());
+        } else {
+            cmd.stdout(closed()).stderr(std::process::Stdio::null());
+        }
+        let mut child = cmd.spawn().unwrap();
+        use std::io::Write;
+        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+        child.wait().unwrap().code()
+    };
+    assert_eq!(run(&["hook"], "{not json", true), Some(0));
+    assert_eq!(run(&["hook", "--fail-closed"], "{not json", true), Some(2));
+    assert_eq!(
+        run(&["hook", "install", "claude", "--dry-run"], "", false),
+        Some(0)
+    );
+    assert_eq!(run(&["hook", "install", "claude"], "", false), Some(0));
+    assert_eq!(run(&["hook", "uninstall", "claude"], "", false), Some(0));
 }

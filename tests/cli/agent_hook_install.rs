@@ -530,3 +530,102 @@ fn a_settings_file_too_large_is_refused_before_it_is_read() {
     );
     assert_eq!(std::fs::metadata(&path).unwrap().len(), 20 << 20);
 }
+
+/// Each tool's settings file as a person writes it, with two spaces, its
+/// keys in no sorted order.
+const SETTINGS: [(&str, &str, &str); 4] = [
+    (
+        "claude",
+        ".claude/settings.json",
+        "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"Bash\",\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"guard.sh\"\n          }\n        ]\n      }\n    ]\n  },\n  \"env\": {}\n}\n",
+    ),
+    (
+        "codex",
+        ".codex/hooks.json",
+        "{\n  \"hooks\": {\n    \"SessionStart\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"start.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n",
+    ),
+    (
+        "gemini",
+        ".gemini/settings.json",
+        "{\n  \"security\": {\n    \"auth\": {\n      \"selectedType\": \"gemini-api-key\"\n    }\n  },\n  \"general\": {\n    \"disableAutoUpdate\": true\n  }\n}\n",
+    ),
+    (
+        "cursor",
+        ".cursor/hooks.json",
+        "{\n  \"version\": 1,\n  \"hooks\": {\n    \"afterFileEdit\": [\n      {\n        \"command\": \"./format.sh\"\n      }\n    ]\n  }\n}\n",
+    ),
+];
+
+/// A settings file's text laid out another way.
+type Layout = fn(&str) -> String;
+
+/// Install writes its hook in the file's own layout (its indentation, line
+/// breaks and final line break), and uninstall gives the file back byte
+/// for byte.
+#[test]
+fn install_keeps_the_files_layout_and_uninstall_gives_it_back() {
+    let layouts: [(&str, Layout); 5] = [
+        ("four spaces", |t| t.replace("  ", "    ")),
+        ("tabs", |t| t.replace("  ", "\t")),
+        ("four spaces, no final line break", |t| {
+            t.replace("  ", "    ").trim_end().to_string()
+        }),
+        ("tabs and CRLF", |t| {
+            t.replace("  ", "\t").replace('\n', "\r\n")
+        }),
+        ("one line", |t| {
+            let v: Value = serde_json::from_str(t).unwrap();
+            // serde_json writes keys sorted: still a file a person writes.
+            serde_json::to_string(&v).unwrap()
+        }),
+    ];
+    for (agent, rel, two_spaces) in SETTINGS {
+        for (layout, lay_out) in layouts {
+            let before = lay_out(two_spaces);
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &before).unwrap();
+            let (code, _, err) = run(dir.path(), dir.path(), &["install", agent]);
+            assert_eq!(code, 0, "{agent}, {layout}: {err}");
+            let installed = std::fs::read_to_string(&path).unwrap();
+            assert!(installed.contains("boardlint hook"), "{agent}, {layout}");
+            // The file's layout, for the hook's lines too.
+            let breaks = installed.matches('\n').count();
+            let crlf = installed.matches("\r\n").count();
+            match before.contains("\r\n") {
+                true => assert_eq!(crlf, breaks, "{agent}, {layout}: {installed:?}"),
+                false => assert_eq!(crlf, 0, "{agent}, {layout}: {installed:?}"),
+            }
+            assert_eq!(
+                installed.ends_with('\n'),
+                before.ends_with('\n'),
+                "{agent}, {layout}"
+            );
+            let indents: Vec<&str> = installed
+                .lines()
+                .map(|l| &l[..l.len() - l.trim_start().len()])
+                .filter(|i| !i.is_empty())
+                .collect();
+            match layout {
+                "one line" => assert_eq!(installed.lines().count(), 1, "{installed}"),
+                l if l.starts_with("tabs") => {
+                    assert!(indents.iter().all(|i| !i.contains(' ')), "{installed}")
+                }
+                _ => assert!(
+                    indents
+                        .iter()
+                        .all(|i| !i.contains('\t') && i.len() % 4 == 0),
+                    "{installed}"
+                ),
+            }
+            let (code, _, err) = run(dir.path(), dir.path(), &["uninstall", agent]);
+            assert_eq!(code, 0, "{agent}, {layout}: {err}");
+            assert_eq!(
+                std::fs::read_to_string(&path).unwrap(),
+                before,
+                "{agent}, {layout}"
+            );
+        }
+    }
+}

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{json, Value};
 
-use super::agent_hook::{claude_log, hook, payload, reply, CLEAN, SELFISH};
+use super::agent_hook::{claude_log, hook, payload, reply, stop, CLEAN, SELFISH};
 
 /// Every file under `dir`, with its text.
 fn files_under(dir: &Path) -> Vec<(PathBuf, String)> {
@@ -387,15 +387,30 @@ fn a_long_log_is_read_in_bounded_memory() {
     assert!(r["reason"].as_str().unwrap().contains("B001"), "{r}");
 }
 
+/// A byte-order mark before the JSON (as Cursor on Windows writes it) is
+/// no part of it, whichever tool's input it opens.
 #[test]
 fn a_payload_that_starts_with_a_byte_order_mark_is_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = claude_log(dir.path(), &["CEO: The board meets today."]);
-    let input = format!(
-        "\u{feff}{}",
-        payload("claude", dir.path(), &log, SELFISH, false)
-    );
-    let (code, out, err) = hook(dir.path(), &input, &[]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(reply(&out)["decision"], "block", "{err}");
+    for (agent, key) in [
+        ("claude", "reason"),
+        ("codex", "reason"),
+        ("gemini", "reason"),
+        ("cursor", "followup_message"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let input = stop(
+            agent,
+            dir.path(),
+            &["CEO: The board meets today."],
+            SELFISH,
+            false,
+        );
+        let (code, out, err) = hook(dir.path(), &format!("\u{feff}{input}"), &[]);
+        assert_eq!(code, 0, "{agent}: {err}");
+        let r = reply(&out);
+        assert!(
+            r[key].as_str().is_some_and(|t| t.contains("L001")),
+            "{agent}: {r} {err}"
+        );
+    }
 }

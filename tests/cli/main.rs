@@ -1,6 +1,7 @@
 //! Tests that run the real `boardlint` binary, split by concern.
 
 mod agent_hook;
+mod agent_hook_cursor;
 mod agent_hook_install;
 mod agent_hook_security;
 mod check_exit_codes;

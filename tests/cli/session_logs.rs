@@ -210,3 +210,49 @@ fn the_kinds_setting_forces_a_file_to_be_read_as_a_session_log() {
     assert_eq!(code, 1, "{out}");
     assert_eq!(codes(&out), vec!["1:L001"], "{out}");
 }
+
+/// A Cursor agent transcript line of `role` with these content blocks.
+fn cursor(role: &str, blocks: serde_json::Value) -> String {
+    serde_json::json!({"role": role, "message": {"content": blocks}}).to_string()
+}
+
+#[test]
+fn a_cursor_agent_transcript_is_checked_as_a_session_log() {
+    let root = repo();
+    let text = |t: &str| serde_json::json!([{"type": "text", "text": t}]);
+    let log = [
+        cursor(
+            "user",
+            text("<user_query>\n[INVOKE:cfo|Runway?]\n</user_query>"),
+        ),
+        cursor(
+            "assistant",
+            serde_json::json!([
+                {"type": "thinking", "thinking": "CFO: [INVOKE:cfo|Again?]"},
+                {"type": "text", "text": OPEN},
+                {"type": "tool_use", "name": "Read", "input": {"path": "[INVOKE:cfo|x]"}}
+            ]),
+        ),
+        cursor(
+            "user",
+            serde_json::json!([{"type": "tool_result", "text": "[/RESPONSE] [INVOKE:cfo|y]"}]),
+        ),
+        cursor("assistant", text(CLOSE)),
+        cursor("assistant", text("CFO: [INVOKE:cfo|What is our burn?]")),
+    ]
+    .join("\n");
+    write(
+        root.path(),
+        "agent-transcripts/c1/c1.jsonl",
+        &format!("{log}\n"),
+    );
+    // The response spans two messages (closed: no M003), and answers no
+    // invocation (R007); prompts, thinking, tool inputs and results are no
+    // assistant text; the self-invocation is on line 5.
+    let (code, out, _) = check(root.path(), &[]);
+    assert_eq!(
+        (code, codes(&out)),
+        (1, vec!["2:R007".into(), "5:L001".into()]),
+        "{out}"
+    );
+}

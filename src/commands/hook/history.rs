@@ -75,6 +75,16 @@ impl Session {
         }
     }
 
+    /// The text of the log's last turn, the assistant's messages after the
+    /// user's last prompt, for logs whose reader marks turns (Cursor's,
+    /// whose tool hands its hook no answer but writes it to the log
+    /// first); `None` for the others. It ends [`Session::before`]'s text,
+    /// and the check reads it there once, as the answer.
+    pub fn last_turn(&self) -> Option<&str> {
+        let at = self.history.turn?;
+        self.history.text.get(at.max(self.skip())..)
+    }
+
     fn skip(&self) -> usize {
         match self.from {
             From::Log(_) => 0,

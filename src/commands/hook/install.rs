@@ -6,10 +6,14 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::json::Json;
+use super::json::{Json, Style};
 use super::payload::Agent;
+use super::{say, show};
 
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Exit status: 0 when the file was changed or needed no change, 2 on an error (the file is left as it was)."
+)]
 pub struct InstallArgs {
     /// The tool whose configuration gets the hook.
     #[arg(value_enum)]
@@ -210,23 +214,22 @@ fn shape(json: &Json, agent: Agent, events: &[&str]) -> Result<(), (String, Stri
 fn change(args: &InstallArgs, adding: bool) -> i32 {
     let result = target(args).and_then(|t| {
         let before = read_settings(&t.path)?;
-        let mut json = parse_settings(
-            before.as_deref().unwrap_or(""),
-            &t.path,
-            args.agent,
-            t.events,
-        )?;
+        let text = before.as_deref().unwrap_or("");
+        let mut json = parse_settings(text, &t.path, args.agent, t.events)?;
+        // Written back as it was laid out, so that uninstall gives back
+        // the file install changed, byte for byte.
+        let style = Style::of(text, &json);
         let changed = if adding {
             add(&mut json, args.agent, &t)
         } else {
             remove(&mut json, args.agent, &t)
         };
-        Ok((t, before, json, changed))
+        Ok((t, before, json, style, changed))
     });
-    let (t, before, json, changed) = match result {
+    let (t, before, json, style, changed) = match result {
         Ok(done) => done,
         Err(why) => {
-            eprintln!("error: {}", crate::output::safe::error(&why));
+            say(&format!("error: {}", crate::output::safe::error(&why)));
             return 2;
         }
     };
@@ -234,9 +237,13 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
     let events = t.events.join(", ");
     if !changed {
         if adding {
-            println!("boardlint's hook is already in {shown} ({events})");
+            show(&format!(
+                "boardlint's hook is already in {shown} ({events})\n"
+            ));
         } else {
-            println!("boardlint's hook is not in {shown}: nothing to remove");
+            show(&format!(
+                "boardlint's hook is not in {shown}: nothing to remove\n"
+            ));
         }
         return 0;
     }
@@ -244,13 +251,14 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
     let after = if emptied {
         String::new()
     } else {
-        json.pretty()
+        json.write(&style)
     };
     if args.dry_run {
-        print!(
-            "{}",
-            super::super::fmt::unified_diff(&shown, before.as_deref().unwrap_or(""), &after)
-        );
+        show(&super::super::fmt::unified_diff(
+            &shown,
+            before.as_deref().unwrap_or(""),
+            &after,
+        ));
         return 0;
     }
     let written = match (&before, emptied) {
@@ -259,28 +267,28 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
         (None, _) => create(&t.path, &after),
     };
     if let Err(why) = written {
-        eprintln!("error: {shown}: {why}");
+        say(&format!("error: {shown}: {why}"));
         return 2;
     }
     if adding {
-        println!(
-            "added boardlint's hook to {shown} ({events}): `{}`",
+        show(&format!(
+            "added boardlint's hook to {shown} ({events}): `{}`\n",
             t.command
-        );
+        ));
         if args.agent == Agent::Codex && !args.user {
-            println!(
-                "Codex CLI reads a project's .codex/hooks.json only when the project is trusted: `[projects.\"<this directory>\"] trust_level = \"trusted\"` in its config.toml (or install with --user, into $CODEX_HOME/hooks.json)"
-            );
+            show("Codex CLI reads a project's .codex/hooks.json only when the project is trusted: `[projects.\"<this directory>\"] trust_level = \"trusted\"` in its config.toml (or install with --user, into $CODEX_HOME/hooks.json)\n");
         }
         if args.agent == Agent::Codex {
-            println!(
-                "Codex CLI runs only hooks it trusts: run `codex exec --dangerously-bypass-hook-trust …`, or trust this one in config.toml (`[hooks.state.\"<key>\"]` with `trusted_hash` set to the hash `codex app-server` reports for it in `hooks/list`)"
-            );
+            show("Codex CLI runs only hooks it trusts: run `codex exec --dangerously-bypass-hook-trust …`, or trust this one in config.toml (`[hooks.state.\"<key>\"]` with `trusted_hash` set to the hash `codex app-server` reports for it in `hooks/list`)\n");
         }
     } else if emptied {
-        println!("removed boardlint's hook from {shown}, and the file, which held nothing else");
+        show(&format!(
+            "removed boardlint's hook from {shown}, and the file, which held nothing else\n"
+        ));
     } else {
-        println!("removed boardlint's hook from {shown} ({events})");
+        show(&format!(
+            "removed boardlint's hook from {shown} ({events})\n"
+        ));
     }
     0
 }

@@ -1,5 +1,6 @@
 //! `boardlint hook`: the stop hook of the agent CLIs. It reads the hook's
-//! JSON on standard input, checks the turn's final answer after the
+//! JSON on standard input, checks the turn's final answer (Cursor's, which
+//! its input does not hold: the last turn of its transcript) after the
 //! session so far, and, when something must be fixed, answers in the
 //! tool's own contract so that the tool sends the answer back to the model
 //! with boardlint's reason. Inside the agent loop it fails open: whatever
@@ -28,23 +29,50 @@ use budget::Budget;
 pub use payload::Agent;
 use store::Store;
 
+/// The hook's exit statuses, as `run` and `cannot_check` return them.
+const EXIT_STATUS: &str = "Exit status: 0 when the answer passes, is sent back (the reply on standard output), ends with its retries spent or is not checked (it fails open, or the turn did not complete); 2 when it cannot check an answer under --fail-closed, which the tools read as a block, and on a usage error.";
+
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, after_help = EXIT_STATUS)]
 pub struct HookArgs {
     #[command(subcommand)]
     pub action: Option<HookAction>,
     /// The tool that calls the hook; by default told from its input.
     #[arg(long, value_enum)]
     pub agent: Option<Agent>,
-    /// The findings that send an answer back: errors (default) or any
-    /// warning too; `never` only reports.
-    #[arg(long, value_enum, default_value_t = FailOn::Error)]
-    pub fail_on: FailOn,
+    /// The findings that send an answer back.
+    #[arg(long, value_enum, default_value_t = SendBack::Error)]
+    pub fail_on: SendBack,
     /// When the hook cannot check an answer (bad input, an unreadable
-    /// configuration, an internal error), block the turn instead of letting
-    /// it end.
+    /// configuration, an internal error), block the turn (exit 2) instead
+    /// of letting it end (exit 0).
     #[arg(long)]
     pub fail_closed: bool,
+}
+
+/// The findings that send an answer back (`--fail-on`): `check`'s levels,
+/// read as what the hook does with them, which is never an exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SendBack {
+    /// An error sends the answer back.
+    Error,
+    /// Any warning or error sends the answer back.
+    Warning,
+    /// Nothing is sent back: every turn ends.
+    Never,
+}
+
+impl SendBack {
+    /// Whether a finding of this severity sends the answer back, as it
+    /// would fail `check` at the same level.
+    fn fails(self, severity: crate::diagnostic::Severity) -> bool {
+        let level = match self {
+            SendBack::Error => FailOn::Error,
+            SendBack::Warning => FailOn::Warning,
+            SendBack::Never => FailOn::Never,
+        };
+        level.fails(severity)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -69,13 +97,16 @@ enum Answer {
     /// standard output, if the tool has a field for it, and a line on
     /// standard error.
     Spent(Option<String>, String),
+    /// The turn is none to check (the user stopped the agent, or it
+    /// failed): it ends, and standard error says why.
+    Unchecked(String),
 }
 
 /// What a call needs of its flags.
 #[derive(Debug, Clone, Copy)]
 struct Flags {
     agent: Option<Agent>,
-    fail_on: FailOn,
+    fail_on: SendBack,
 }
 
 /// The most bytes of hook input read: a payload is a few kilobytes and an
@@ -145,11 +176,12 @@ pub fn run(args: &HookArgs) -> i32 {
             let _ = writeln!(out, "{reply}");
         }
         Answer::Spent(reply, line) => {
-            eprintln!("{line}");
+            say(&line);
             if let Some(reply) = reply {
                 let _ = writeln!(out, "{reply}");
             }
         }
+        Answer::Unchecked(line) => say(&line),
     }
     0
 }
@@ -160,14 +192,28 @@ pub fn run(args: &HookArgs) -> i32 {
 fn cannot_check(args: &HookArgs, why: &str) -> i32 {
     let why = crate::secrets::scrub(why);
     if args.fail_closed {
-        eprintln!(
+        say(&format!(
             "boardlint hook could not check this answer: {why}; it is blocked (--fail-closed)"
-        );
+        ));
         2
     } else {
-        eprintln!("boardlint hook: {why}; the turn is allowed to end");
+        say(&format!(
+            "boardlint hook: {why}; the turn is allowed to end"
+        ));
         0
     }
+}
+
+/// A line on standard error. One that cannot be written (a pipe closed by
+/// the tool) is dropped instead of ending the process with a panic's
+/// status: the exit status stays one the help names.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Text on standard output, dropped as [`say`] drops a line.
+fn show(text: &str) {
+    let _ = write!(std::io::stdout(), "{text}");
 }
 
 /// The hook's input, at most [`MAX_PAYLOAD`] bytes of UTF-8.
@@ -188,11 +234,11 @@ fn decide(flags: Flags, started: Instant, news: &mpsc::Sender<News>) -> Result<A
 pub fn answer_input(input: String) -> Result<Option<String>, String> {
     let flags = Flags {
         agent: None,
-        fail_on: FailOn::Error,
+        fail_on: SendBack::Error,
     };
     let (news, _) = mpsc::channel();
     Ok(match decide_on(flags, Instant::now(), &news, input)? {
-        Answer::Pass => None,
+        Answer::Pass | Answer::Unchecked(_) => None,
         Answer::Block(reply) => Some(reply),
         Answer::Spent(reply, line) => Some(reply.unwrap_or(line)),
     })
@@ -206,12 +252,18 @@ fn decide_on(
 ) -> Result<Answer, String> {
     let payload = payload::parse(&input, flags.agent)?;
     drop(input);
-    let Some(text) = payload.text.clone() else {
+    if let Some(status) = payload.status.as_deref().filter(|s| *s != "completed") {
+        return Ok(Answer::Unchecked(format!(
+            "boardlint hook: the agent loop ended `{status}`, not `completed`: its answer is not checked"
+        )));
+    }
+    // Cursor's answer is in its transcript, read below.
+    if payload.text.is_none() && payload.agent != Agent::Cursor {
         return Err(format!(
             "{} sent no answer to check (no `last_assistant_message`)",
             payload.agent.name()
         ));
-    };
+    }
     let config = load_config(payload.cwd.as_deref())?;
     let timeout = Duration::from_millis(config.settings.hook_timeout_ms);
     let _ = news.send(News::Deadline(timeout));
@@ -222,21 +274,25 @@ fn decide_on(
             Some(store)
         }
         Err(why) => {
-            eprintln!("boardlint hook: no state is kept: {why}");
+            say(&format!("boardlint hook: no state is kept: {why}"));
             None
         }
     };
     // Calls for the same agent wait for each other, within the deadline.
     let budget = Budget::open(store.as_ref(), &payload, started + timeout);
     let (state, known) = budget.load(&payload);
-    // Gemini CLI hands a retry both answers, the one sent back first.
-    let text = state.after_earlier(&text).to_string();
     let engine = Engine::new(config);
     let cwd = payload.cwd.as_deref();
     let session = payload
         .transcript
         .as_deref()
         .and_then(|log| Some((log, history::read(&engine, store.as_ref(), &payload, log)?)));
+    let text = match &payload.text {
+        Some(text) => text.clone(),
+        None => answer_in_log(&payload, session.as_ref().map(|(_, s)| s))?,
+    };
+    // Gemini CLI hands a retry both answers, the one sent back first.
+    let text = state.after_earlier(&text).to_string();
     let (found, cut) = match &session {
         Some((_, session)) => engine.check_turn_after(cwd, session.before(), &text),
         None => engine.check_turn_after(cwd, Before::default(), &text),
@@ -272,6 +328,41 @@ fn decide_on(
             card_rewrite(&engine, &text, &found).as_deref(),
         ),
     )))
+}
+
+/// The answer of a tool that hands its hook none (Cursor): the last turn
+/// of the transcript it names, which it writes before it calls the hook.
+/// `session` is that transcript, read; an error says why there is no
+/// answer to check.
+fn answer_in_log(
+    payload: &payload::Payload,
+    session: Option<&history::Session>,
+) -> Result<String, String> {
+    let tool = payload.agent.name();
+    let Some(log) = payload.transcript.as_deref() else {
+        return Err(format!(
+            "{tool} sent no answer to check and names no transcript to read it from (`transcript_path` is null when its transcripts are off)"
+        ));
+    };
+    let shown = crate::files::display_path(log);
+    let Some(session) = session else {
+        let cause = match std::fs::metadata(log) {
+            Err(e) => crate::files::io_cause(&e),
+            Ok(_) => "no session log boardlint reads, or no assistant text in it".to_string(),
+        };
+        return Err(format!(
+            "{tool} sent no answer to check, and its transcript cannot be read: {shown}: {cause}"
+        ));
+    };
+    match session.last_turn() {
+        None => Err(format!(
+            "{tool} sent no answer to check, and {shown} is no Cursor agent transcript, where the turn's answer could be read"
+        )),
+        Some(turn) if turn.trim().is_empty() => Err(format!(
+            "{tool} sent no answer to check, and its transcript {shown} holds no assistant text after the last user message"
+        )),
+        Some(turn) => Ok(turn.to_string()),
+    }
 }
 
 /// The answer as `boardlint fmt` writes it, when its card has findings and

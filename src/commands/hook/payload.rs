@@ -34,17 +34,22 @@ impl Agent {
 pub struct Payload {
     pub agent: Agent,
     pub session_id: Option<String>,
-    /// Where the agent runs: the configuration is found from here.
+    /// Where the agent runs: the configuration is found from here. Cursor
+    /// sends no `cwd` at `stop`: its first workspace root stands for it.
     pub cwd: Option<PathBuf>,
     /// The log of the conversation the answer continues: the sub-agent's
     /// own at `SubagentStop`.
     pub transcript: Option<PathBuf>,
-    /// The turn's final assistant text; `None` when the tool sent none.
+    /// The turn's final assistant text; `None` when the tool sent none
+    /// (Cursor: the answer is read from the transcript).
     pub text: Option<String>,
-    /// The tool already fed a block back for this turn.
+    /// The tool already fed a block back for this turn (Cursor: a
+    /// follow-up was sent, `loop_count` above 0).
     pub stop_hook_active: bool,
     /// Cursor: how many follow-ups this turn has had.
     pub loop_count: Option<u64>,
+    /// Cursor: how the agent loop ended (`completed`, `aborted`, `error`).
+    pub status: Option<String>,
     /// The sub-agent that stopped (`agent_id` at `SubagentStop`); `None`
     /// for the main agent.
     pub agent_id: Option<String>,
@@ -63,6 +68,7 @@ pub fn parse(input: &str, forced: Option<Agent>) -> Result<Payload, String> {
         return Err("the hook's input is not a JSON object".to_string());
     };
     let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_string);
+    let loop_count = object.get("loop_count").and_then(Value::as_u64);
     let event = text("hook_event_name").unwrap_or_default();
     let agent = match forced {
         Some(agent) => agent,
@@ -85,19 +91,29 @@ pub fn parse(input: &str, forced: Option<Agent>) -> Result<Payload, String> {
         session_id: text("session_id")
             .or_else(|| text("conversation_id"))
             .filter(|s| !s.is_empty()),
-        cwd: text("cwd").filter(|p| !p.is_empty()).map(PathBuf::from),
+        cwd: text("cwd")
+            .or_else(|| first_workspace_root(object))
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from),
         transcript,
         text: answer,
         stop_hook_active: object
             .get("stop_hook_active")
             .and_then(Value::as_bool)
-            .unwrap_or(false),
-        loop_count: object.get("loop_count").and_then(Value::as_u64),
+            .unwrap_or(loop_count.is_some_and(|n| n > 0)),
+        loop_count,
+        status: (agent == Agent::Cursor).then(|| text("status")).flatten(),
         agent_id: subagent
             .then(|| text("agent_id"))
             .flatten()
             .filter(|s| !s.is_empty()),
     })
+}
+
+/// The first of Cursor's `workspace_roots`: the project the agent works in.
+fn first_workspace_root(object: &serde_json::Map<String, Value>) -> Option<String> {
+    let roots = object.get("workspace_roots")?.as_array()?;
+    roots.first()?.as_str().map(str::to_string)
 }
 
 /// The tool that sent a stop event: Gemini CLI's is `AfterAgent`, Cursor's
@@ -125,7 +141,7 @@ mod tests {
         let claude = r#"{"session_id":"s","transcript_path":"/h/.claude/projects/p/s.jsonl","cwd":"/w","prompt_id":"p","permission_mode":"default","effort":"high","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"Hi","background_tasks":[],"session_crons":[],"a_key_from_a_later_version":1}"#;
         let codex = r#"{"session_id":"s","turn_id":"t","transcript_path":"/h/sessions/r.jsonl","cwd":"/w","hook_event_name":"Stop","model":"m","permission_mode":"default","stop_hook_active":true,"last_assistant_message":"Hi"}"#;
         let gemini = r#"{"session_id":"s","transcript_path":"/h/.gemini/tmp/p/chats/s.jsonl","cwd":"/w","hook_event_name":"AfterAgent","timestamp":"2026-01-01T00:00:00Z","prompt":"say hi","prompt_response":"Hi","stop_hook_active":false}"#;
-        let cursor = r#"{"conversation_id":"c","generation_id":"g","hook_event_name":"stop","status":"completed","loop_count":1,"workspace_roots":["/w"]}"#;
+        let cursor = r#"{"conversation_id":"c","generation_id":"g","model":"m","hook_event_name":"stop","cursor_version":"1.7.2","workspace_roots":["/w","/x"],"user_email":null,"transcript_path":"/h/.cursor/projects/w/agent-transcripts/c/c.jsonl","status":"completed","loop_count":1}"#;
         let p = parse(claude, None).unwrap();
         assert_eq!(
             (p.agent, p.text.as_deref(), p.stop_hook_active),
@@ -143,10 +159,25 @@ mod tests {
         assert_eq!((p.agent, p.text.as_deref()), (Agent::Gemini, Some("Hi")));
         let p = parse(cursor, None).unwrap();
         assert_eq!(
-            (p.agent, p.text, p.loop_count),
-            (Agent::Cursor, None, Some(1))
+            (p.agent, p.text, p.loop_count, p.stop_hook_active),
+            (Agent::Cursor, None, Some(1), true)
         );
         assert_eq!(p.session_id.as_deref(), Some("c"));
+        assert_eq!(p.status.as_deref(), Some("completed"));
+        // No `cwd`: the first workspace root stands for it.
+        assert_eq!(p.cwd, Some(PathBuf::from("/w")));
+        assert_eq!(
+            p.transcript,
+            Some(PathBuf::from(
+                "/h/.cursor/projects/w/agent-transcripts/c/c.jsonl"
+            ))
+        );
+        let first = parse(
+            &cursor.replace("\"loop_count\":1", "\"loop_count\":0"),
+            None,
+        )
+        .unwrap();
+        assert!(!first.stop_hook_active);
         // `--agent` wins over what the keys say.
         assert_eq!(
             parse(claude, Some(Agent::Codex)).unwrap().agent,
