@@ -428,8 +428,11 @@ pub fn run(args: &CheckArgs) -> i32 {
     // went to standard error, as `ruff check --fix -` does).
     if let Some(text) = &fixed_text {
         let mut out = std::io::stdout().lock();
-        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-            run_errors.push(format!("standard output: {e}"));
+        match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            Err(e) if !super::is_closed_pipe(&e) => {
+                run_errors.push(format!("standard output: {e}"))
+            }
+            _ => {}
         }
     }
     if let Err(e) = report.finish() {
@@ -580,9 +583,12 @@ fn fix_diff(
     for e in run_errors {
         eprintln!("error: {}", crate::output::safe::error(e));
     }
-    if let Err(e) = written {
-        eprintln!("error: standard output: {e}");
-        return EXIT_FAILURE;
+    match written {
+        Err(e) if !super::is_closed_pipe(&e) => {
+            eprintln!("error: standard output: {e}");
+            return EXIT_FAILURE;
+        }
+        _ => {}
     }
     if !run_errors.is_empty() || !unchecked.is_empty() {
         EXIT_FAILURE
@@ -991,8 +997,13 @@ impl Report {
             Destination::File(w, _) => write(w),
             Destination::Nowhere => Ok(()),
         };
-        if let Err(e) = written {
-            self.failed = Some(self.name_error(&e.to_string()));
+        match written {
+            // The reader has gone (`| head`): the report ends there.
+            Err(e) if super::is_closed_pipe(&e) && !matches!(self.to, Destination::File(..)) => {
+                self.to = Destination::Nowhere;
+            }
+            Err(e) => self.failed = Some(self.name_error(&e.to_string())),
+            Ok(()) => {}
         }
     }
 

@@ -32,8 +32,7 @@ pub struct InitArgs {
 /// Print the resolved settings for a path, each with where it came from.
 pub fn show(args: &ConfigArgs) -> i32 {
     if args.reference_markdown {
-        print!("{}", crate::config::reference_markdown());
-        return EXIT_OK;
+        return super::print_out(crate::config::reference_markdown().as_bytes());
     }
     let path = args.path.clone().unwrap_or_else(|| PathBuf::from("."));
     let ws = match Workspace::with_rules(&args.config, &args.rules.overrides()) {
@@ -78,8 +77,7 @@ pub fn print_settings(ws: &Workspace, path: &std::path::Path) -> i32 {
         crate::rules::all().len(),
         enabled.join(" ")
     ));
-    print!("{out}");
-    EXIT_OK
+    super::print_out(out.as_bytes())
 }
 
 /// Write a commented default configuration; never overwrite one. A

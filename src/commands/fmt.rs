@@ -290,9 +290,12 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     } else {
         Ok(())
     };
-    if let Err(e) = written.and_then(|_| out.flush()) {
-        eprintln!("error: standard output: {e}");
-        return EXIT_FAILURE;
+    match written.and_then(|_| out.flush()) {
+        Err(e) if !super::is_closed_pipe(&e) => {
+            eprintln!("error: standard output: {e}");
+            return EXIT_FAILURE;
+        }
+        _ => {}
     }
     if changed && (args.check || args.diff) {
         EXIT_FINDINGS

@@ -1,6 +1,5 @@
 //! `boardlint completions SHELL` and `boardlint man`.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -26,8 +25,11 @@ pub struct ManArgs {
 
 /// The completion script of the command line `cmd` describes.
 pub fn completions(shell: clap_complete::Shell, mut cmd: clap::Command) -> i32 {
-    clap_complete::generate(shell, &mut cmd, "boardlint", &mut std::io::stdout());
-    EXIT_OK
+    // Made whole first: the generator gives up on a failed write with a
+    // panic.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "boardlint", &mut script);
+    super::print_out(&script)
 }
 
 /// `boardlint man`: one page on standard output, or every page into a
@@ -49,16 +51,7 @@ pub fn man(args: &ManArgs, cmd: clap::Command) -> i32 {
             EXIT_OK
         }
         None => match pages.iter().find(|(path, _)| *path == args.command) {
-            Some((_, page)) => {
-                let mut out = std::io::stdout().lock();
-                match out.write_all(page.as_bytes()).and_then(|_| out.flush()) {
-                    Ok(()) => EXIT_OK,
-                    Err(e) => {
-                        eprintln!("error: standard output: {e}");
-                        EXIT_FAILURE
-                    }
-                }
-            }
+            Some((_, page)) => super::print_out(page.as_bytes()),
             None => {
                 eprintln!(
                     "error: no command `{}`; `boardlint --help` lists them",

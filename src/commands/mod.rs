@@ -159,6 +159,46 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FINDINGS: i32 = 1;
 pub const EXIT_FAILURE: i32 = 2;
 
+/// Let a closed standard output end the run quietly, as Unix tools do
+/// (`boardlint check | head -1`). Rust's runtime ignores SIGPIPE, so that
+/// each write past the reader's end fails with an error instead; on Unix
+/// the signal gets its default disposition back and the process ends at
+/// the first such write, with no message. For the commands that write a
+/// report or text to standard output; not `hook`, `mcp` and `server`,
+/// which own their streams, nor `check --fix`, whose files are rewritten
+/// while the report is written: there the report stops, quietly, and the
+/// run goes on ([`is_closed_pipe`]).
+pub fn end_quietly_when_stdout_closes() {
+    #[cfg(unix)]
+    // SAFETY: restores the default disposition of one signal, before any
+    // other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Whether a write failed because the reader of the pipe has gone: the end
+/// of the output, not an error of the run (where no signal ended it).
+pub fn is_closed_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+/// Write a command's text to standard output: exit code 0, or 2 with
+/// `error: standard output: CAUSE`. A reader that has gone ends the text
+/// quietly.
+pub fn print_out(text: &[u8]) -> i32 {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text).and_then(|()| out.flush()) {
+        Ok(()) => EXIT_OK,
+        Err(e) if is_closed_pipe(&e) => EXIT_OK,
+        Err(e) => {
+            eprintln!("error: standard output: {e}");
+            EXIT_FAILURE
+        }
+    }
+}
+
 /// A configuration file that could not be loaded: every error of it (and
 /// of the files it extends).
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! `boardlint rule`.
 
-use super::{EXIT_FAILURE, EXIT_OK};
+use super::EXIT_FAILURE;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -35,15 +35,11 @@ pub fn run(args: &RuleArgs) -> i32 {
                 m.summary
             ));
         }
-        print!("{out}");
-        return EXIT_OK;
+        return super::print_out(out.as_bytes());
     }
     let key = args.rule.as_deref().unwrap_or_default();
     match crate::rules::find(key) {
-        Some(r) => {
-            print!("{}", r.page());
-            EXIT_OK
-        }
+        Some(r) => super::print_out(r.page().as_bytes()),
         None => {
             let shown = crate::output::safe::text(key);
             match crate::config::nearest_rule(key).and_then(crate::rules::find) {
