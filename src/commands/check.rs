@@ -69,8 +69,9 @@ pub struct CheckArgs {
     /// set; FORCE_COLOR or CLICOLOR_FORCE colour any output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
-    /// The path standard input stands for: its name in messages, and the
-    /// path whose configuration, per-file-ignores and excludes apply.
+    /// Check standard input, as the file at this path: its name in
+    /// messages, and the path whose configuration, per-file-ignores and
+    /// excludes apply. Paths given beside it are ignored, with a warning.
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
     /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
@@ -105,7 +106,7 @@ pub struct CheckArgs {
     /// Check, then check again whenever a file under the paths changes
     /// (the screen is cleared between runs on a terminal), until
     /// interrupted.
-    #[arg(long, conflicts_with_all = ["fix", "show_files", "show_settings", "output_file"])]
+    #[arg(long, conflicts_with_all = ["fix", "show_files", "show_settings", "output_file", "stdin_filename"])]
     pub watch: bool,
     /// Log to standard error which configuration each directory gets, how
     /// many files were found, and how long reading and checking took.
@@ -231,7 +232,8 @@ pub fn run(args: &CheckArgs) -> i32 {
     if let Some(path) = &args.show_settings {
         return super::config::print_settings(&ws, path);
     }
-    let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
+    let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), false);
+    let (inputs, mut run_errors) = ws.inputs(&paths, &args.walk);
     if args.show_files {
         return show_files(&ws, &inputs, &run_errors);
     }
@@ -373,6 +375,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         count(Severity::Info),
     );
     let summarised = matches!(args.format, OutputFormat::Human | OutputFormat::Concise);
+    let unread = unread_stdin(args, checked + run_errors.len() + unchecked.count());
     // Formats of one line a diagnostic are made a batch of lines at a time.
     let lines = |report: &mut Report, each: &dyn Fn(&[Located]) -> String| {
         for batch in all.chunks(4096) {
@@ -407,7 +410,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         ));
     }
     let fixable = all.iter().filter(|l| l.fixable).count();
-    if summarised && !args.quiet {
+    if summarised && !args.quiet && unread != Some(Unread::NothingChecked) {
         tail.push_str(&output::summary(
             errors,
             warnings,
@@ -443,6 +446,15 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
 
     unchecked.report("checked");
+    match unread {
+        Some(Unread::NothingChecked) => run_errors.push(format!(
+            "no file was checked: the current directory holds none, and standard input was not read; {STDIN_HINT}"
+        )),
+        Some(Unread::BesideFiles) => {
+            eprintln!("warning: standard input was not read; {STDIN_HINT}")
+        }
+        None => {}
+    }
     for e in &run_errors {
         eprintln!("error: {}", crate::output::safe::error(e));
     }
@@ -460,6 +472,34 @@ pub fn run(args: &CheckArgs) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// Standard input, holding text, left unread by a run given no path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unread {
+    /// The current directory was checked instead.
+    BesideFiles,
+    /// And the current directory held nothing to check either: the run
+    /// fails rather than pass having checked nothing.
+    NothingChecked,
+}
+
+/// How to check standard input, told when it was left unread.
+const STDIN_HINT: &str = "with no path, `boardlint check` checks the current directory; to check standard input, give `-` or `--stdin-filename PATH`";
+
+/// Whether a run given no path left text on standard input unread (`cat
+/// draft.md | boardlint check`), as ruff does checking the current
+/// directory; `inputs` is how many inputs were checked or failed. A
+/// terminal, `/dev/null` and an empty input, which CI runners, pre-commit
+/// and git hooks give, are not told of.
+fn unread_stdin(args: &CheckArgs, inputs: usize) -> Option<Unread> {
+    if !args.paths.is_empty() || args.stdin_filename.is_some() || !files::stdin_holds_data() {
+        return None;
+    }
+    Some(match inputs {
+        0 => Unread::NothingChecked,
+        _ => Unread::BesideFiles,
+    })
 }
 
 /// `--show-files`: each file the run would check (in the order it would

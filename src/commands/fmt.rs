@@ -19,9 +19,10 @@ use clap::{Args, ValueEnum};
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Files and directories to format; `-` formats standard input to
-    /// standard output. With none, standard input is formatted when it is a
-    /// pipe or a file, and the current directory when it is a terminal.
+    /// Files and directories to format; `-` (or `--stdin-filename`)
+    /// formats standard input to standard output. With none, standard input
+    /// is formatted when it is a pipe or a file, and the current directory
+    /// when it is a terminal.
     pub paths: Vec<PathBuf>,
     /// Write nothing; exit 1 when a file would change.
     #[arg(long)]
@@ -41,8 +42,10 @@ pub struct FmtArgs {
     /// card is written in; English when mixed).
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
-    /// The file name to show for standard input.
-    #[arg(long, value_name = "NAME")]
+    /// Format standard input, as the file at this path: its name in
+    /// messages, and the path whose configuration applies. Paths given
+    /// beside it are ignored, with a warning.
+    #[arg(long, value_name = "PATH", conflicts_with = "watch")]
     pub stdin_filename: Option<String>,
     /// Print nothing but errors.
     #[arg(long, short)]
@@ -72,13 +75,15 @@ pub fn run(args: &FmtArgs) -> i32 {
     // With no path, a pipe is formatted as a filter; a terminal means the
     // user wants the current directory formatted (as `ruff format` does),
     // not a command waiting silently for input.
-    let stdin_only = (args.paths.is_empty() && !std::io::stdin().is_terminal())
-        || (args.paths.len() == 1 && args.paths[0].as_os_str() == "-");
+    // `--stdin-filename` reads standard input whatever the paths.
+    let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), args.quiet);
+    let stdin_only = (paths.is_empty() && !std::io::stdin().is_terminal())
+        || (paths.len() == 1 && paths[0].as_os_str() == "-");
     if stdin_only {
         return stdin(args, &ws, lang);
     }
 
-    let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
+    let (inputs, mut run_errors) = ws.inputs(&paths, &args.walk);
     let results: Vec<(String, Result<Option<String>, Failure>)> = inputs
         .par_iter()
         .map(|input| {

@@ -141,7 +141,7 @@ fn exit_status(top: &str, path: &[String]) -> Vec<(&'static str, &'static str)> 
         ("check", _) => vec![
             ("0", "No finding at or above --fail-on (error by default), or --exit-zero; with --fix --diff, nothing to fix."),
             ("1", "A finding at or above --fail-on; with --exit-non-zero-on-fix, something was fixed; with --fix --diff, there is a diff."),
-            ("2", "The run failed: a bad argument or configuration, a path that does not exist, a file that cannot be read, a rule that failed on a file. The other files are still checked."),
+            ("2", "The run failed: a bad argument or configuration, a path that does not exist, a file that cannot be read, a rule that failed on a file, text piped to a run given no path that found no file to check. The other files are still checked."),
         ],
         ("fmt", _) => vec![
             ("0", "Formatted, or with --check or --diff nothing to change."),

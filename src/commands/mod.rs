@@ -154,6 +154,24 @@ pub struct WalkFlags {
     pub no_ignore: bool,
 }
 
+/// The paths to work on. With `--stdin-filename`, standard input is read
+/// whatever the paths, as ruff reads it: each path but `-` is ignored, with
+/// a warning (unless `quiet`).
+pub fn stdin_or_paths(paths: &[PathBuf], stdin_filename: bool, quiet: bool) -> Vec<PathBuf> {
+    if !stdin_filename {
+        return paths.to_vec();
+    }
+    for path in paths.iter().filter(|p| p.as_os_str() != "-") {
+        if !quiet {
+            eprintln!(
+                "warning: {}: ignored: with --stdin-filename, standard input is read instead",
+                crate::output::safe::text(&display_path(path))
+            );
+        }
+    }
+    vec![PathBuf::from("-")]
+}
+
 /// Exit codes.
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_FINDINGS: i32 = 1;
