@@ -38,7 +38,7 @@ pub enum Command {
     /// Print the resolved settings for a path, each with where it came from.
     Config(ConfigArgs),
     /// Write a commented default `.boardlint.yaml` in the current directory
-    /// (or in the directory given).
+    /// (or in the directory given, created if need be).
     Init(InitArgs),
     /// The stop hook of the agent CLIs (Claude Code, Codex CLI, Gemini CLI,
     /// Cursor): read the hook's JSON on standard input, check the turn's
