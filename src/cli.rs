@@ -32,6 +32,7 @@ pub enum Command {
     /// Rewrite founder cards, protocol blocks and CHAIN markers into their
     /// canonical layout. With no path, or `-`, format standard input to
     /// standard output.
+    #[command(visible_alias = "format")]
     Fmt(FmtArgs),
     /// Show the documentation of a rule, or list every rule.
     Rule(RuleArgs),

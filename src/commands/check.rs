@@ -56,7 +56,9 @@ pub struct CheckArgs {
     /// Pi); other YAML and JSON is skipped. `--show-files` lists what a run
     /// would check.
     pub paths: Vec<PathBuf>,
-    /// How to print diagnostics (`--output-format` too, as ruff spells it).
+    /// How to print diagnostics (`--output-format` too, as ruff spells it;
+    /// so are its values `full`, the same as `human`, and `json-lines`, the
+    /// same as `jsonl`).
     #[arg(
         long,
         visible_alias = "output-format",
@@ -89,7 +91,7 @@ pub struct CheckArgs {
     pub exit_non_zero_on_fix: bool,
     /// Write the report to this file instead of standard output (`-` is
     /// standard output).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
     /// After the diagnostics, print how many each rule produced.
     #[arg(long)]
@@ -98,15 +100,20 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
     pub fail_on: FailOn,
     /// Exit 0 even when diagnostics are found (same as `--fail-on never`).
-    #[arg(long)]
+    #[arg(long, short = 'e')]
     pub exit_zero: bool,
     /// Print the diagnostics only: no summary line.
     #[arg(long, short, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// Print nothing, not even the diagnostics (an `--output-file` is still
+    /// written): the exit code tells. A run that fails still says why on
+    /// standard error.
+    #[arg(long, short, conflicts_with = "verbose")]
+    pub silent: bool,
     /// Check, then check again whenever a file under the paths changes
     /// (the screen is cleared between runs on a terminal), until
     /// interrupted.
-    #[arg(long, conflicts_with_all = ["fix", "show_files", "show_settings", "output_file", "stdin_filename"])]
+    #[arg(long, short, conflicts_with_all = ["fix", "show_files", "show_settings", "output_file", "stdin_filename"])]
     pub watch: bool,
     /// Log to standard error which configuration each directory gets, how
     /// many files were found, and how long reading and checking took.
@@ -232,7 +239,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     if let Some(path) = &args.show_settings {
         return super::config::print_settings(&ws, path);
     }
-    let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), false);
+    let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), args.silent);
     let (inputs, mut run_errors) = ws.inputs(&paths, &args.walk);
     if args.show_files {
         return show_files(&ws, &inputs, &run_errors);
@@ -291,7 +298,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // report goes to standard error.
     let stdin_fix = args.fix && inputs.contains(&Input::Stdin);
     // The report is written as it is made, never held whole.
-    let mut report = match args.diff {
+    let mut report = match args.diff || (args.silent && output_file.is_none()) {
         true => Report::nowhere(),
         false => Report::open(output_file, stdin_fix),
     };
@@ -374,7 +381,11 @@ pub fn run(args: &CheckArgs) -> i32 {
         count(Severity::Warning),
         count(Severity::Info),
     );
-    let summarised = matches!(args.format, OutputFormat::Human | OutputFormat::Concise);
+    let summarised = matches!(
+        args.format,
+        OutputFormat::Human | OutputFormat::Concise | OutputFormat::Grouped
+    );
+    let quiet = args.quiet || args.silent;
     let unread = unread_stdin(args, checked + run_errors.len() + unchecked.count());
     // Formats of one line a diagnostic are made a batch of lines at a time.
     let lines = |report: &mut Report, each: &dyn Fn(&[Located]) -> String| {
@@ -385,6 +396,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     match args.format {
         OutputFormat::Human => {}
         OutputFormat::Concise => lines(&mut report, &|b| output::concise(b, color)),
+        OutputFormat::Grouped => report.put(|w| output::grouped(w, &all, color)),
         OutputFormat::Json => report.put(|w| output::json(w, &all)),
         OutputFormat::Jsonl => lines(&mut report, &output::jsonl),
         OutputFormat::Sarif => report.put(|w| output::sarif(w, &all)),
@@ -402,7 +414,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     if summarised && args.statistics {
         tail.push_str(&output::statistics(&all));
     }
-    if summarised && fixed > 0 && !args.quiet {
+    if summarised && fixed > 0 && !quiet {
         tail.push_str(&format!(
             "Fixed {fixed} problem{} in {}.\n",
             if fixed == 1 { "" } else { "s" },
@@ -410,7 +422,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         ));
     }
     let fixable = all.iter().filter(|l| l.fixable).count();
-    if summarised && !args.quiet && unread != Some(Unread::NothingChecked) {
+    if summarised && !quiet && unread != Some(Unread::NothingChecked) {
         tail.push_str(&output::summary(
             errors,
             warnings,
@@ -441,7 +453,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     if let Err(e) = report.finish() {
         run_errors.push(e);
     }
-    if !summarised && args.statistics {
+    if !summarised && args.statistics && !args.silent {
         eprint!("{}", output::statistics(&all));
     }
 
@@ -450,10 +462,10 @@ pub fn run(args: &CheckArgs) -> i32 {
         Some(Unread::NothingChecked) => run_errors.push(format!(
             "no file was checked: the current directory holds none, and standard input was not read; {STDIN_HINT}"
         )),
-        Some(Unread::BesideFiles) => {
+        Some(Unread::BesideFiles) if !args.silent => {
             eprintln!("warning: standard input was not read; {STDIN_HINT}")
         }
-        None => {}
+        _ => {}
     }
     for e in &run_errors {
         eprintln!("error: {}", crate::output::safe::error(e));
@@ -741,10 +753,12 @@ fn check_one(
     let mut source = match files::read(input) {
         // A binary file met while walking is skipped, with a note.
         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
-            eprintln!(
-                "note: {}: binary file skipped",
-                crate::output::safe::text(name)
-            );
+            if !args.silent {
+                eprintln!(
+                    "note: {}: binary file skipped",
+                    crate::output::safe::text(name)
+                );
+            }
             return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
         }
         read => read?,
@@ -766,7 +780,7 @@ fn check_one(
     if kind == FileKind::Other {
         // Named on the command line, it deserves a word: walks skip such
         // files silently.
-        if matches!(input, Input::File(_)) {
+        if matches!(input, Input::File(_)) && !args.silent {
             eprintln!(
                 "note: {}: not a file boardlint reads (no record or session log of a known shape): not checked",
                 crate::output::safe::text(name)

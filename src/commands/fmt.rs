@@ -32,7 +32,7 @@ pub struct FmtArgs {
     pub diff: bool,
     /// With `--check` or `--diff`: run again whenever a file under the
     /// paths changes, until interrupted.
-    #[arg(long)]
+    #[arg(long, short)]
     pub watch: bool,
     /// When to colour the diff: `auto` colours a terminal, unless NO_COLOR
     /// is set; FORCE_COLOR or CLICOLOR_FORCE colour any output.
