@@ -218,7 +218,8 @@ pub fn run(args: &CheckArgs) -> i32 {
     let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
     let color = args.color.enabled() && output_file.is_none();
     let started = std::time::Instant::now();
-    let ws = match Workspace::with_rules(&args.config, &args.rules.overrides()) {
+    let flags = args.walk.with_excludes(args.rules.overrides());
+    let ws = match Workspace::with_rules(&args.config, &flags) {
         Ok(ws) => ws.verbose(args.verbose),
         Err(e) => return config_failure(&e),
     };

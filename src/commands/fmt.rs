@@ -64,7 +64,8 @@ pub enum LangArg {
 }
 
 pub fn run(args: &FmtArgs) -> i32 {
-    let ws = match Workspace::new(&args.config) {
+    let flags = args.walk.with_excludes(crate::config::Overrides::default());
+    let ws = match Workspace::with_rules(&args.config, &flags) {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };

@@ -100,6 +100,7 @@ impl RuleFlags {
             ignore: self.ignore.clone(),
             extend_ignore: self.extend_ignore.clone(),
             per_file_ignores: self.per_file_ignores.clone(),
+            ..Overrides::default()
         }
     }
 }
@@ -152,6 +153,27 @@ pub struct WalkFlags {
     /// Do not honour `.gitignore`, `.ignore` and git's exclude files.
     #[arg(long)]
     pub no_ignore: bool,
+    /// Globs (relative to the current directory) of files never checked or
+    /// formatted, instead of the configuration's `exclude` (its
+    /// `extend-exclude` still applies): comma-separated or repeated.
+    #[arg(long, value_name = "GLOBS", value_delimiter = ',')]
+    pub exclude: Option<Vec<String>>,
+    /// Globs (relative to the current directory) of files never checked or
+    /// formatted, in addition to `exclude` and `extend-exclude`.
+    #[arg(long, value_name = "GLOBS", value_delimiter = ',')]
+    pub extend_exclude: Vec<String>,
+}
+
+impl WalkFlags {
+    /// The command line's other flags, with `--exclude` and
+    /// `--extend-exclude`.
+    pub fn with_excludes(&self, rules: Overrides) -> Overrides {
+        Overrides {
+            exclude: self.exclude.clone(),
+            extend_exclude: self.extend_exclude.clone(),
+            ..rules
+        }
+    }
 }
 
 /// The paths to work on. With `--stdin-filename`, standard input is read
@@ -253,13 +275,10 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    /// `--config FILE` is loaded at once: every file would be under it.
-    pub fn new(flags: &ConfigFlags) -> Result<Workspace, ConfigFailure> {
-        Workspace::with_rules(flags, &Overrides::default())
-    }
-
     /// A workspace whose configurations all end with the command line's
-    /// rule flags (`--select`, …); a flag that names no rule fails it.
+    /// rule and exclude flags (`--select`, `--exclude`, …); a flag that
+    /// names no rule, or a glob that does not parse, fails it. `--config
+    /// FILE` is loaded at once: every file would be under it.
     pub fn with_rules(flags: &ConfigFlags, rules: &Overrides) -> Result<Workspace, ConfigFailure> {
         let rule_flags = rules.layer().map_err(|errors| ConfigFailure {
             path: PathBuf::from("command line"),

@@ -228,6 +228,10 @@ pub struct Resolution {
     /// Selector → level, with the file and line that wrote it.
     pub severity: BTreeMap<String, (String, PathBuf, Option<usize>)>,
     pub exclude: Option<(GlobSet, PathBuf)>,
+    /// `extend-exclude` of every layer, each with its own base, and the
+    /// globs as written, for `boardlint config`.
+    pub extend_exclude: Vec<(GlobSet, PathBuf)>,
+    pub extend_exclude_globs: Vec<String>,
     pub per_file: Vec<(GlobSet, PathBuf, Vec<usize>)>,
     pub lang: Option<Lang>,
     pub kinds: Vec<(GlobSet, PathBuf, FileKind)>,
@@ -275,6 +279,8 @@ impl Resolution {
             extend_ignore: Vec::new(),
             severity: BTreeMap::new(),
             exclude: None,
+            extend_exclude: Vec::new(),
+            extend_exclude_globs: Vec::new(),
             per_file: Vec::new(),
             lang: None,
             kinds: Vec::new(),

@@ -1,8 +1,10 @@
-//! The command line's rule flags (`--select`, `--extend-select`, `--ignore`,
-//! `--extend-ignore`, `--per-file-ignores`) as one more layer, applied after
-//! every file's: the settings of the same names, resolved by the same
-//! resolver, with the same "did you mean" for a selector that names no
-//! rule. `boardlint config` names the flag a value came from.
+//! The command line's rule and exclude flags (`--select`,
+//! `--extend-select`, `--ignore`, `--extend-ignore`, `--per-file-ignores`,
+//! `--exclude`, `--extend-exclude`) as one more layer, applied after every
+//! file's: the settings of the same names, resolved by the same resolver,
+//! with the same "did you mean" for a selector that names no rule, and
+//! globs relative to the current directory. `boardlint config` names the
+//! flag a value came from.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,6 +26,11 @@ pub struct Overrides {
     /// `--per-file-ignores GLOB:CODES`, globs relative to the current
     /// directory: added to the files' `per-file-ignores`.
     pub per_file_ignores: Vec<String>,
+    /// `--exclude`: replaces the files' `exclude`.
+    pub exclude: Option<Vec<String>>,
+    /// `--extend-exclude`: added to the files' `exclude` and
+    /// `extend-exclude`.
+    pub extend_exclude: Vec<String>,
 }
 
 /// The layer the flags make, checked.
@@ -41,6 +48,8 @@ impl Overrides {
             && self.ignore.is_none()
             && self.extend_ignore.is_empty()
             && self.per_file_ignores.is_empty()
+            && self.exclude.is_none()
+            && self.extend_exclude.is_empty()
     }
 
     /// The flags as a layer, every value checked as a file's would be:
@@ -84,6 +93,15 @@ impl Overrides {
         }
         if !per_file.is_empty() {
             values.push(("per-file-ignores", Written::ListMap(per_file)));
+        }
+        if let Some(exclude) = &self.exclude {
+            values.push(("exclude", Written::Texts(exclude.clone())));
+        }
+        if !self.extend_exclude.is_empty() {
+            values.push((
+                "extend-exclude",
+                Written::Texts(self.extend_exclude.clone()),
+            ));
         }
         let dir = PathBuf::from(".");
         let layer = Layer {

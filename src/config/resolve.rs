@@ -67,6 +67,7 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
     let Resolution {
         mut settings,
         exclude,
+        extend_exclude,
         per_file,
         lang,
         kinds,
@@ -79,6 +80,7 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
         settings,
         lang,
         exclude,
+        extend_exclude,
         per_file_ignores: per_file,
         kinds,
         report,
