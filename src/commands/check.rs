@@ -227,7 +227,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         eprintln!(
             "boardlint {}: {}",
             env!("CARGO_PKG_VERSION"),
-            match (&args.config.config, args.config.isolated) {
+            match (args.config.file(), args.config.isolated) {
                 (_, true) => "--isolated: every file gets the defaults".to_string(),
                 (Some(p), false) => format!(
                     "--config {}: for every file",

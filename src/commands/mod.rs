@@ -17,20 +17,92 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::config::{find as find_config, Config, ConfigError, FlagLayer, Overrides};
+use crate::config::{
+    find as find_config, inline_setting, Config, ConfigError, FlagLayer, Overrides,
+};
 use crate::files::{self, Input};
 use crate::kinds::FileKind;
 use clap::Args;
 
-/// How configuration files are found.
-#[derive(Debug, Clone, Args)]
+/// How configuration files are found, and settings given on the command
+/// line.
+#[derive(Debug, Clone, Default, Args)]
 pub struct ConfigFlags {
-    /// Use this configuration file for every path instead of discovering one.
-    #[arg(long, value_name = "FILE", global = true, conflicts_with = "isolated")]
-    pub config: Option<PathBuf>,
-    /// Ignore every configuration file; use the defaults.
+    /// A configuration file to use for every path instead of discovering
+    /// one, or a setting `KEY=VALUE` (or `KEY: VALUE`), its value in YAML
+    /// (`lang=pt-BR`, `'select=[L, C001]'`, `pipeline.max-attempts=5`),
+    /// applied over every file's configuration. Repeatable; a path that
+    /// names an existing file is that file.
+    #[arg(long, value_name = "FILE|KEY=VALUE", global = true)]
+    pub config: Vec<PathBuf>,
+    /// Ignore every configuration file; use the defaults (and the settings
+    /// given with `--config KEY=VALUE`).
     #[arg(long, global = true)]
     pub isolated: bool,
+}
+
+impl ConfigFlags {
+    /// The configuration file given, if any: a `--config` that names an
+    /// existing file, or that is no `KEY=VALUE` (and so a file that is
+    /// missing, to be reported as such).
+    pub fn file(&self) -> Option<&PathBuf> {
+        self.config.iter().find(|c| is_file_given(c))
+    }
+
+    /// The settings given as `--config KEY=VALUE`, in order; an error when
+    /// two files are given, or a file with `--isolated`.
+    pub fn settings(&self) -> Result<Vec<String>, ConfigFailure> {
+        let files: Vec<&PathBuf> = self.config.iter().filter(|c| is_file_given(c)).collect();
+        let wrong = match (files.as_slice(), self.isolated) {
+            ([a, b, ..], _) => Some(format!(
+                "two configuration files given (`{}` and `{}`): one applies to every path; give settings as `--config KEY=VALUE`",
+                display_path(a),
+                display_path(b)
+            )),
+            ([file], true) => Some(format!(
+                "`{}` cannot be used with `--isolated`, which reads no configuration file; give settings as `--config KEY=VALUE`",
+                display_path(file)
+            )),
+            _ => None,
+        };
+        if let Some(message) = wrong {
+            return Err(ConfigFailure {
+                path: PathBuf::from("command line"),
+                errors: vec![ConfigError {
+                    path: PathBuf::from("command line"),
+                    line: None,
+                    key: Some("--config".into()),
+                    message,
+                }],
+            });
+        }
+        Ok(self
+            .config
+            .iter()
+            .filter(|c| !is_file_given(c))
+            .map(|c| files::path_text(c).into_owned())
+            .collect())
+    }
+
+    /// The command line's flags, with the settings given as `--config
+    /// KEY=VALUE` first, as one more layer (or none) over every
+    /// configuration.
+    pub fn layer(&self, flags: &Overrides) -> Result<Option<FlagLayer>, ConfigFailure> {
+        let flags = Overrides {
+            settings: self.settings()?,
+            ..flags.clone()
+        };
+        flags.layer().map_err(|errors| ConfigFailure {
+            path: PathBuf::from("command line"),
+            errors,
+        })
+    }
+}
+
+/// Whether a `--config` value is a file's path: one that exists, or one
+/// that is no `KEY=VALUE`.
+fn is_file_given(value: &Path) -> bool {
+    value.exists() || value.to_str().and_then(inline_setting).is_none()
 }
 
 /// A rule selector on the command line: any text (a code, a prefix, a
@@ -280,12 +352,14 @@ impl Workspace {
     /// names no rule, or a glob that does not parse, fails it. `--config
     /// FILE` is loaded at once: every file would be under it.
     pub fn with_rules(flags: &ConfigFlags, rules: &Overrides) -> Result<Workspace, ConfigFailure> {
-        let rule_flags = rules.layer().map_err(|errors| ConfigFailure {
-            path: PathBuf::from("command line"),
-            errors,
-        })?;
-        let fixed = match (&flags.config, flags.isolated) {
-            (_, true) => Some(Arc::new(Config::defaults_with(rule_flags.as_ref()))),
+        let rule_flags = flags.layer(rules)?;
+        let fixed = match (flags.file(), flags.isolated) {
+            (_, true) => Some(Arc::new(
+                Config::defaults_with(rule_flags.as_ref()).map_err(|errors| ConfigFailure {
+                    path: PathBuf::from("command line"),
+                    errors,
+                })?,
+            )),
             (Some(path), false) => Some(Arc::new(
                 Config::load_with(path, rule_flags.as_ref()).map_err(|errors| ConfigFailure {
                     path: path.clone(),
@@ -333,7 +407,14 @@ impl Workspace {
                         errors,
                     })
                 }),
-            None => Ok(Arc::new(Config::defaults_with(self.flags.as_ref()))),
+            None => Config::defaults_with(self.flags.as_ref())
+                .map(Arc::new)
+                .map_err(|errors| {
+                    Arc::new(ConfigFailure {
+                        path: PathBuf::from("command line"),
+                        errors,
+                    })
+                }),
         };
         self.loaded
             .lock()

@@ -25,15 +25,12 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
                 keys: setting.path(),
             };
             (setting.apply)(&mut r, value, &at);
-            let source = if layer.command_line {
-                Source::CommandLine {
-                    flag: format!("--{}", setting.key),
-                }
-            } else {
-                Source::File {
+            let source = match layer.flag(&[setting.key]) {
+                Some(flag) => Source::CommandLine { flag },
+                None => Source::File {
                     path: layer.path.clone(),
                     line: layer.line_of(&at.keys),
-                }
+                },
             };
             last.insert(setting.key, (value, source));
         }

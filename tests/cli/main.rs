@@ -8,6 +8,7 @@ mod check_formats;
 mod check_stdin;
 mod closed_output;
 mod config_errors;
+mod config_option;
 mod config_settings;
 mod config_trust;
 mod decision_logs;
