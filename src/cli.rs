@@ -34,7 +34,8 @@ pub enum Command {
     /// standard output.
     #[command(visible_alias = "format")]
     Fmt(FmtArgs),
-    /// Show the documentation of a rule, or list every rule.
+    /// Show the documentation of a rule, or list every rule (as text, or
+    /// JSON with `--output-format json`).
     Rule(RuleArgs),
     /// Print the resolved settings for a path, each with where it came from.
     Config(ConfigArgs),

@@ -93,7 +93,9 @@ pub struct CheckArgs {
     /// standard output).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
-    /// After the diagnostics, print how many each rule produced.
+    /// After the diagnostics, print how many each rule produced (with
+    /// `--format json`, instead of them: a JSON array of each rule's code,
+    /// name, count and whether a finding is fixable).
     #[arg(long)]
     pub statistics: bool,
     /// The lowest severity that makes the run exit 1.
@@ -398,6 +400,8 @@ pub fn run(args: &CheckArgs) -> i32 {
         OutputFormat::Human => {}
         OutputFormat::Concise => lines(&mut report, &|b| output::concise(b, color)),
         OutputFormat::Grouped => report.put(|w| output::grouped(w, &all, color)),
+        // The counts instead of the diagnostics, as ruff prints them.
+        OutputFormat::Json if args.statistics => report.put(|w| output::statistics_json(w, &all)),
         OutputFormat::Json => report.put(|w| output::json(w, &all)),
         OutputFormat::Jsonl => lines(&mut report, &output::jsonl),
         OutputFormat::Sarif => report.put(|w| output::sarif(w, &all)),
@@ -454,7 +458,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     if let Err(e) = report.finish() {
         run_errors.push(e);
     }
-    if !summarised && args.statistics && !args.silent {
+    if !summarised && args.statistics && !args.silent && args.format != OutputFormat::Json {
         eprint!("{}", output::statistics(&all));
     }
 

@@ -29,7 +29,7 @@ pub use json::{json, jsonl};
 pub use junit::junit;
 pub use located::{locate, FileFix, Located};
 pub use sarif::{sarif, RULES_URL};
-pub use summary::{statistics, summary};
+pub use summary::{statistics, statistics_json, summary};
 
 /// How `check` prints its diagnostics (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -678,10 +678,11 @@ fn statistics_follow_the_documented_layout() {
         out.lines().any(|l| l == " 1  L001      self-invocation"),
         "{out}"
     );
-    // With a machine-readable format, the table goes to standard error.
+    // With a machine-readable format but `json` (which prints the counts
+    // as its document), the table goes to standard error.
     let out = crate::boardlint()
         .current_dir(root.path())
-        .args(["check", "--format", "json", "--statistics"])
+        .args(["check", "--format", "sarif", "--statistics"])
         .output()
         .unwrap();
     assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
@@ -862,4 +863,63 @@ fn format_is_a_visible_alias_of_fmt() {
         .map(|(entry, _)| entry)
         .unwrap_or_else(|| panic!("{help}"));
     assert!(fmt.contains("[alias: format]"), "{help}");
+}
+
+/// `--statistics --format json`: the counts as a JSON array instead of the
+/// diagnostics, as ruff prints them.
+#[test]
+fn statistics_as_json_is_an_array_of_each_rules_count() {
+    let root = repo();
+    write(root.path(), "a.md", TWO);
+    write(root.path(), "b.md", &TWO.repeat(2));
+    // A card whose section order `--fix` mends: a fixable finding.
+    write(
+        root.path(),
+        "card.md",
+        "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n📊 CFO — Runway\n\nWHAT\n• Burn is $280K a month (from ledger) 🟢\n\nBOTTOM LINE\nExtend runway. — Confidence: 🟢 High\n━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n",
+    );
+    let run = |args: &[&str]| {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["check", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(out.stderr.is_empty(), "{out:?}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let findings = run(&[]);
+    let stats = run(&["--statistics"]);
+    let stats = stats.as_array().unwrap();
+    // Each rule's count and fixability, from the diagnostics themselves.
+    let mut expected: Vec<(String, String, u64, bool)> = Vec::new();
+    for d in findings.as_array().unwrap() {
+        let code = d["code"].as_str().unwrap().to_string();
+        match expected.iter_mut().find(|e| e.0 == code) {
+            Some(e) => {
+                e.2 += 1;
+                e.3 |= d["fixable"] == true;
+            }
+            None => expected.push((
+                code,
+                d["name"].as_str().unwrap().to_string(),
+                1,
+                d["fixable"] == true,
+            )),
+        }
+    }
+    expected.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    let expected: Vec<serde_json::Value> = expected
+        .into_iter()
+        .map(|(code, name, count, fixable)| {
+            serde_json::json!({"code": code, "name": name, "count": count, "fixable": fixable})
+        })
+        .collect();
+    assert_eq!(stats, &expected);
+    assert!(stats.iter().any(|s| s["fixable"] == true), "{stats:?}");
+    assert!(
+        stats.iter().any(|s| s["count"].as_u64() > Some(1)),
+        "{stats:?}"
+    );
 }
