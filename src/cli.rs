@@ -32,13 +32,15 @@ pub enum Command {
     /// Rewrite founder cards, protocol blocks and CHAIN markers into their
     /// canonical layout. With no path, or `-`, format standard input to
     /// standard output.
+    #[command(visible_alias = "format")]
     Fmt(FmtArgs),
-    /// Show the documentation of a rule, or list every rule.
+    /// Show the documentation of a rule, or list every rule (as text, or
+    /// JSON with `--output-format json`).
     Rule(RuleArgs),
     /// Print the resolved settings for a path, each with where it came from.
     Config(ConfigArgs),
     /// Write a commented default `.boardlint.yaml` in the current directory
-    /// (or in the directory given).
+    /// (or in the directory given, created if need be).
     Init(InitArgs),
     /// The stop hook of the agent CLIs (Claude Code, Codex CLI, Gemini CLI,
     /// Cursor): read the hook's JSON on standard input, check the turn's

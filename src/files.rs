@@ -228,6 +228,81 @@ pub fn read(input: &Input) -> Result<String, ReadError> {
     decode(bytes)
 }
 
+/// Whether standard input holds something to read, without reading it:
+/// for a command that was given no path and will not read it, to say so.
+/// A terminal, a device (`/dev/null`, as CI runners and hooks give) and an
+/// empty file or pipe hold nothing; a file holds the bytes past its
+/// offset; a pipe or socket the bytes waiting in it, or that arrive within
+/// [`STDIN_WAIT`] (its writer may not have written yet, and one that stays
+/// open without writing, as some runners leave it, is not waited for
+/// longer). Nothing is consumed, so a caller's loop reading the same input
+/// (`while read f; do boardlint check; done < list`) loses nothing. Always
+/// `false` where this cannot be told without reading (not Unix).
+pub fn stdin_holds_data() -> bool {
+    use std::io::IsTerminal as _;
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::io::Seek as _;
+        use std::os::fd::AsFd as _;
+        use std::os::unix::fs::FileTypeExt as _;
+        let Ok(fd) = stdin.as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        let mut file = std::fs::File::from(fd);
+        let Ok(meta) = file.metadata() else {
+            return false;
+        };
+        let kind = meta.file_type();
+        if kind.is_file() {
+            // The offset is shared with standard input; asking for it
+            // leaves it where it is.
+            return file.stream_position().is_ok_and(|at| at < meta.len());
+        }
+        if kind.is_fifo() || kind.is_socket() {
+            return bytes_waiting(&file)
+                || (wait_readable(&file, STDIN_WAIT) && bytes_waiting(&file));
+        }
+        false
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// How long [`stdin_holds_data`] waits for a pipe's writer.
+pub const STDIN_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// How many bytes a pipe or socket holds, unread (`FIONREAD`).
+#[cfg(unix)]
+fn bytes_waiting(file: &std::fs::File) -> bool {
+    use std::os::fd::AsRawFd as _;
+    let mut n: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int, to `n`.
+    let asked = unsafe { libc::ioctl(file.as_raw_fd(), libc::FIONREAD, &mut n) };
+    asked == 0 && n > 0
+}
+
+/// Whether a pipe or socket becomes readable (data, or its writer gone)
+/// within `wait`.
+#[cfg(unix)]
+fn wait_readable(file: &std::fs::File, wait: std::time::Duration) -> bool {
+    use std::os::fd::AsRawFd as _;
+    let mut poll = libc::pollfd {
+        fd: file.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = libc::c_int::try_from(wait.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: one pollfd, owned here, for the length of the call.
+    let ready = unsafe { libc::poll(&mut poll, 1, ms) };
+    ready > 0 && poll.revents & libc::POLLIN != 0
+}
+
 /// The bytes of a regular file of at most `limit` bytes. A named pipe, a
 /// device, a socket or a directory is refused before it is read (a pipe
 /// would wait for a writer, `/dev/zero` would never end); a file larger

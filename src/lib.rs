@@ -148,6 +148,9 @@ where
             };
         }
     };
+    if writes_to_stdout(&cli.command) {
+        commands::end_quietly_when_stdout_closes();
+    }
     match cli.command {
         Command::Check(args) if args.watch => {
             commands::watch::watch(&args.paths, || commands::check::run(&args))
@@ -169,5 +172,22 @@ where
         Command::Init(args) => commands::config::init(&args),
         Command::Completions(args) => commands::generate::completions(args.shell, cli::command()),
         Command::Man(args) => commands::generate::man(&args, cli::command()),
+    }
+}
+
+/// The commands whose report or text on standard output ends the run, with
+/// no message, when its reader goes away (`| head`): all but `hook`, `mcp`
+/// and `server`, which own their streams, `init`, which writes none, and
+/// `check --fix`, which is rewriting files as it reports.
+fn writes_to_stdout(command: &cli::Command) -> bool {
+    use cli::Command;
+    match command {
+        Command::Check(args) => !args.fix || args.diff,
+        Command::Fmt(_)
+        | Command::Rule(_)
+        | Command::Config(_)
+        | Command::Completions(_)
+        | Command::Man(_) => true,
+        Command::Init(_) | Command::Hook(_) | Command::Mcp(_) | Command::Server(_) => false,
     }
 }

@@ -2,7 +2,7 @@
 //! records and configuration files all come through here, and every
 //! document passes [`check_depth`] before the library reads it.
 
-pub use serde_yaml::Value;
+pub use serde_yaml::{Mapping, Value};
 
 /// The largest YAML document read, in bytes.
 pub const MAX_DOCUMENT: usize = 1 << 20;

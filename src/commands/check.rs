@@ -56,7 +56,9 @@ pub struct CheckArgs {
     /// Pi); other YAML and JSON is skipped. `--show-files` lists what a run
     /// would check.
     pub paths: Vec<PathBuf>,
-    /// How to print diagnostics (`--output-format` too, as ruff spells it).
+    /// How to print diagnostics (`--output-format` too, as ruff spells it;
+    /// so are its values `full`, the same as `human`, and `json-lines`, the
+    /// same as `jsonl`).
     #[arg(
         long,
         visible_alias = "output-format",
@@ -69,8 +71,9 @@ pub struct CheckArgs {
     /// set; FORCE_COLOR or CLICOLOR_FORCE colour any output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
-    /// The path standard input stands for: its name in messages, and the
-    /// path whose configuration, per-file-ignores and excludes apply.
+    /// Check standard input, as the file at this path: its name in
+    /// messages, and the path whose configuration, per-file-ignores and
+    /// excludes apply. Paths given beside it are ignored, with a warning.
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
     /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
@@ -88,24 +91,31 @@ pub struct CheckArgs {
     pub exit_non_zero_on_fix: bool,
     /// Write the report to this file instead of standard output (`-` is
     /// standard output).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
-    /// After the diagnostics, print how many each rule produced.
+    /// After the diagnostics, print how many each rule produced (with
+    /// `--format json`, instead of them: a JSON array of each rule's code,
+    /// name, count and whether a finding is fixable).
     #[arg(long)]
     pub statistics: bool,
     /// The lowest severity that makes the run exit 1.
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
     pub fail_on: FailOn,
     /// Exit 0 even when diagnostics are found (same as `--fail-on never`).
-    #[arg(long)]
+    #[arg(long, short = 'e')]
     pub exit_zero: bool,
     /// Print the diagnostics only: no summary line.
     #[arg(long, short, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// Print nothing, not even the diagnostics (an `--output-file` is still
+    /// written): the exit code tells. A run that fails still says why on
+    /// standard error.
+    #[arg(long, short, conflicts_with = "verbose")]
+    pub silent: bool,
     /// Check, then check again whenever a file under the paths changes
     /// (the screen is cleared between runs on a terminal), until
     /// interrupted.
-    #[arg(long, conflicts_with_all = ["fix", "show_files", "show_settings", "output_file"])]
+    #[arg(long, short, conflicts_with_all = ["fix", "show_files", "show_settings", "output_file", "stdin_filename"])]
     pub watch: bool,
     /// Log to standard error which configuration each directory gets, how
     /// many files were found, and how long reading and checking took.
@@ -210,7 +220,8 @@ pub fn run(args: &CheckArgs) -> i32 {
     let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
     let color = args.color.enabled() && output_file.is_none();
     let started = std::time::Instant::now();
-    let ws = match Workspace::with_rules(&args.config, &args.rules.overrides()) {
+    let flags = args.walk.with_excludes(args.rules.overrides());
+    let ws = match Workspace::with_rules(&args.config, &flags) {
         Ok(ws) => ws.verbose(args.verbose),
         Err(e) => return config_failure(&e),
     };
@@ -218,7 +229,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         eprintln!(
             "boardlint {}: {}",
             env!("CARGO_PKG_VERSION"),
-            match (&args.config.config, args.config.isolated) {
+            match (args.config.file(), args.config.isolated) {
                 (_, true) => "--isolated: every file gets the defaults".to_string(),
                 (Some(p), false) => format!(
                     "--config {}: for every file",
@@ -231,7 +242,8 @@ pub fn run(args: &CheckArgs) -> i32 {
     if let Some(path) = &args.show_settings {
         return super::config::print_settings(&ws, path);
     }
-    let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
+    let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), args.silent);
+    let (inputs, mut run_errors) = ws.inputs(&paths, &args.walk);
     if args.show_files {
         return show_files(&ws, &inputs, &run_errors);
     }
@@ -289,7 +301,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // report goes to standard error.
     let stdin_fix = args.fix && inputs.contains(&Input::Stdin);
     // The report is written as it is made, never held whole.
-    let mut report = match args.diff {
+    let mut report = match args.diff || (args.silent && output_file.is_none()) {
         true => Report::nowhere(),
         false => Report::open(output_file, stdin_fix),
     };
@@ -372,7 +384,12 @@ pub fn run(args: &CheckArgs) -> i32 {
         count(Severity::Warning),
         count(Severity::Info),
     );
-    let summarised = matches!(args.format, OutputFormat::Human | OutputFormat::Concise);
+    let summarised = matches!(
+        args.format,
+        OutputFormat::Human | OutputFormat::Concise | OutputFormat::Grouped
+    );
+    let quiet = args.quiet || args.silent;
+    let unread = unread_stdin(args, checked + run_errors.len() + unchecked.count());
     // Formats of one line a diagnostic are made a batch of lines at a time.
     let lines = |report: &mut Report, each: &dyn Fn(&[Located]) -> String| {
         for batch in all.chunks(4096) {
@@ -382,6 +399,9 @@ pub fn run(args: &CheckArgs) -> i32 {
     match args.format {
         OutputFormat::Human => {}
         OutputFormat::Concise => lines(&mut report, &|b| output::concise(b, color)),
+        OutputFormat::Grouped => report.put(|w| output::grouped(w, &all, color)),
+        // The counts instead of the diagnostics, as ruff prints them.
+        OutputFormat::Json if args.statistics => report.put(|w| output::statistics_json(w, &all)),
         OutputFormat::Json => report.put(|w| output::json(w, &all)),
         OutputFormat::Jsonl => lines(&mut report, &output::jsonl),
         OutputFormat::Sarif => report.put(|w| output::sarif(w, &all)),
@@ -399,7 +419,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     if summarised && args.statistics {
         tail.push_str(&output::statistics(&all));
     }
-    if summarised && fixed > 0 && !args.quiet {
+    if summarised && fixed > 0 && !quiet {
         tail.push_str(&format!(
             "Fixed {fixed} problem{} in {}.\n",
             if fixed == 1 { "" } else { "s" },
@@ -407,7 +427,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         ));
     }
     let fixable = all.iter().filter(|l| l.fixable).count();
-    if summarised && !args.quiet {
+    if summarised && !quiet && unread != Some(Unread::NothingChecked) {
         tail.push_str(&output::summary(
             errors,
             warnings,
@@ -428,18 +448,30 @@ pub fn run(args: &CheckArgs) -> i32 {
     // went to standard error, as `ruff check --fix -` does).
     if let Some(text) = &fixed_text {
         let mut out = std::io::stdout().lock();
-        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-            run_errors.push(format!("standard output: {e}"));
+        match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            Err(e) if !super::is_closed_pipe(&e) => {
+                run_errors.push(format!("standard output: {e}"))
+            }
+            _ => {}
         }
     }
     if let Err(e) = report.finish() {
         run_errors.push(e);
     }
-    if !summarised && args.statistics {
+    if !summarised && args.statistics && !args.silent && args.format != OutputFormat::Json {
         eprint!("{}", output::statistics(&all));
     }
 
     unchecked.report("checked");
+    match unread {
+        Some(Unread::NothingChecked) => run_errors.push(format!(
+            "no file was checked: the current directory holds none, and standard input was not read; {STDIN_HINT}"
+        )),
+        Some(Unread::BesideFiles) if !args.silent => {
+            eprintln!("warning: standard input was not read; {STDIN_HINT}")
+        }
+        _ => {}
+    }
     for e in &run_errors {
         eprintln!("error: {}", crate::output::safe::error(e));
     }
@@ -457,6 +489,34 @@ pub fn run(args: &CheckArgs) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// Standard input, holding text, left unread by a run given no path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unread {
+    /// The current directory was checked instead.
+    BesideFiles,
+    /// And the current directory held nothing to check either: the run
+    /// fails rather than pass having checked nothing.
+    NothingChecked,
+}
+
+/// How to check standard input, told when it was left unread.
+const STDIN_HINT: &str = "with no path, `boardlint check` checks the current directory; to check standard input, give `-` or `--stdin-filename PATH`";
+
+/// Whether a run given no path left text on standard input unread (`cat
+/// draft.md | boardlint check`), as ruff does checking the current
+/// directory; `inputs` is how many inputs were checked or failed. A
+/// terminal, `/dev/null` and an empty input, which CI runners, pre-commit
+/// and git hooks give, are not told of.
+fn unread_stdin(args: &CheckArgs, inputs: usize) -> Option<Unread> {
+    if !args.paths.is_empty() || args.stdin_filename.is_some() || !files::stdin_holds_data() {
+        return None;
+    }
+    Some(match inputs {
+        0 => Unread::NothingChecked,
+        _ => Unread::BesideFiles,
+    })
 }
 
 /// `--show-files`: each file the run would check (in the order it would
@@ -580,9 +640,12 @@ fn fix_diff(
     for e in run_errors {
         eprintln!("error: {}", crate::output::safe::error(e));
     }
-    if let Err(e) = written {
-        eprintln!("error: standard output: {e}");
-        return EXIT_FAILURE;
+    match written {
+        Err(e) if !super::is_closed_pipe(&e) => {
+            eprintln!("error: standard output: {e}");
+            return EXIT_FAILURE;
+        }
+        _ => {}
     }
     if !run_errors.is_empty() || !unchecked.is_empty() {
         EXIT_FAILURE
@@ -695,10 +758,12 @@ fn check_one(
     let mut source = match files::read(input) {
         // A binary file met while walking is skipped, with a note.
         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
-            eprintln!(
-                "note: {}: binary file skipped",
-                crate::output::safe::text(name)
-            );
+            if !args.silent {
+                eprintln!(
+                    "note: {}: binary file skipped",
+                    crate::output::safe::text(name)
+                );
+            }
             return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
         }
         read => read?,
@@ -720,7 +785,7 @@ fn check_one(
     if kind == FileKind::Other {
         // Named on the command line, it deserves a word: walks skip such
         // files silently.
-        if matches!(input, Input::File(_)) {
+        if matches!(input, Input::File(_)) && !args.silent {
             eprintln!(
                 "note: {}: not a file boardlint reads (no record or session log of a known shape): not checked",
                 crate::output::safe::text(name)
@@ -991,8 +1056,13 @@ impl Report {
             Destination::File(w, _) => write(w),
             Destination::Nowhere => Ok(()),
         };
-        if let Err(e) = written {
-            self.failed = Some(self.name_error(&e.to_string()));
+        match written {
+            // The reader has gone (`| head`): the report ends there.
+            Err(e) if super::is_closed_pipe(&e) && !matches!(self.to, Destination::File(..)) => {
+                self.to = Destination::Nowhere;
+            }
+            Err(e) => self.failed = Some(self.name_error(&e.to_string())),
+            Ok(()) => {}
         }
     }
 

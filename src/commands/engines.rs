@@ -1,7 +1,8 @@
 //! The engine for each call of a server (`boardlint mcp`, `boardlint
 //! server`): the configuration that governs the call's path (found from
 //! the path, or from the server's working directory, as `boardlint check`
-//! finds it), or `--config FILE`, or none with `--isolated`. A
+//! finds it), or `--config FILE`, or none with `--isolated`, with the
+//! settings given as `--config KEY=VALUE` over it. A
 //! configuration is read again when the modification time or size of its
 //! file, or of a file it extends, changes, so an edit applies from the next
 //! call without a restart.
@@ -11,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::SystemTime;
 
-use crate::commands::ConfigFlags;
-use crate::config::Config;
+use crate::commands::{ConfigFailure, ConfigFlags};
+use crate::config::{Config, FlagLayer, Overrides};
 use crate::engine::Engine;
 
 /// The largest text a server checks or formats in one call, in bytes
@@ -50,6 +51,8 @@ pub struct Engines {
     fixed: Option<PathBuf>,
     /// `--isolated`: the defaults, whatever files there are.
     isolated: bool,
+    /// `--config KEY=VALUE`, over every configuration.
+    settings: Option<FlagLayer>,
     /// Configuration file → what was loaded from it. A configuration with
     /// errors is not kept: it is read again at each call until it loads.
     loaded: Mutex<HashMap<PathBuf, Loaded>>,
@@ -60,31 +63,52 @@ impl Engines {
     /// and the fuzz targets.
     #[cfg(any(test, feature = "internals"))]
     pub fn isolated() -> Engines {
-        Engines::new(&ConfigFlags {
-            config: None,
+        Engines {
+            fixed: None,
             isolated: true,
+            settings: None,
+            loaded: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The engines the flags ask for; an error when their settings have
+    /// errors (two files, a `KEY=VALUE` that names no setting, a value
+    /// that is no use).
+    pub fn new(flags: &ConfigFlags) -> Result<Engines, ConfigFailure> {
+        let settings = flags.layer(&Overrides::default())?;
+        if flags.isolated {
+            // Checked together at once, as `check` checks them.
+            Config::defaults_with(settings.as_ref()).map_err(|errors| ConfigFailure {
+                path: PathBuf::from("command line"),
+                errors,
+            })?;
+        }
+        Ok(Engines {
+            fixed: flags.file().cloned(),
+            isolated: flags.isolated,
+            settings,
+            loaded: Mutex::new(HashMap::new()),
         })
     }
 
-    pub fn new(flags: &ConfigFlags) -> Engines {
-        Engines {
-            fixed: flags.config.clone(),
-            isolated: flags.isolated,
-            loaded: Mutex::new(HashMap::new()),
-        }
+    /// The engine of the defaults, with the settings given.
+    fn defaults(&self) -> Result<Engine, String> {
+        Config::defaults_with(self.settings.as_ref())
+            .map(Engine::new)
+            .map_err(|errors| config_errors(Path::new("command line"), &errors))
     }
 
     /// The engine for a file at `path` (real or not), or for text that is
     /// no file: the configuration of the server's working directory.
     pub fn for_path(&self, path: Option<&Path>) -> Result<Engine, String> {
         if self.isolated {
-            return Ok(Engine::default());
+            return self.defaults();
         }
         let file = match &self.fixed {
             Some(file) => file.clone(),
             None => match crate::config::find(path.unwrap_or(Path::new("."))) {
                 Some(file) => file,
-                None => return Ok(Engine::default()),
+                None => return self.defaults(),
             },
         };
         let mut loaded = self
@@ -95,7 +119,7 @@ impl Engines {
             return Ok(known.engine.clone());
         }
         let before = stamp(&file);
-        match Config::load(&file) {
+        match Config::load_with(&file, self.settings.as_ref()) {
             Ok(config) => {
                 let stamps: Vec<(PathBuf, Stamp)> =
                     config.files.iter().map(|p| (p.clone(), stamp(p))).collect();
@@ -177,7 +201,10 @@ mod tests {
     use super::*;
 
     fn flags(config: Option<PathBuf>, isolated: bool) -> ConfigFlags {
-        ConfigFlags { config, isolated }
+        ConfigFlags {
+            config: config.into_iter().collect(),
+            isolated,
+        }
     }
 
     fn ignores_l001(engine: &Engine) -> bool {
@@ -190,7 +217,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join(".boardlint.yaml");
         std::fs::write(&file, "ignore: [L001]\n").unwrap();
-        let engines = Engines::new(&flags(Some(file.clone()), false));
+        let engines = Engines::new(&flags(Some(file.clone()), false)).unwrap();
         assert!(ignores_l001(&engines.for_path(None).unwrap()));
         // A different size is a different version, whatever the clock says.
         std::fs::write(&file, "ignore: [L002, L003]\n").unwrap();
@@ -211,7 +238,7 @@ mod tests {
         let base = dir.path().join("base.yaml");
         std::fs::write(&file, "extends: base.yaml\n").unwrap();
         std::fs::write(&base, "ignore: [L001]\n").unwrap();
-        let engines = Engines::new(&flags(Some(file.clone()), false));
+        let engines = Engines::new(&flags(Some(file.clone()), false)).unwrap();
         assert!(ignores_l001(&engines.for_path(None).unwrap()));
         std::fs::write(&base, "ignore: [L002, L003]\n").unwrap();
         assert!(!ignores_l001(&engines.for_path(None).unwrap()));
@@ -231,7 +258,7 @@ mod tests {
         let base = dir.path().join("base.yaml");
         std::fs::write(&file, "extends: base.yaml\n").unwrap();
         std::fs::write(&base, "ignore: [L001]\n").unwrap();
-        let engines = Engines::new(&flags(Some(file.clone()), false));
+        let engines = Engines::new(&flags(Some(file.clone()), false)).unwrap();
         assert!(!engines.take_stale());
         assert!(engines.watched().is_empty());
         engines.for_path(None).unwrap();
@@ -255,7 +282,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join(".boardlint.yaml");
         std::fs::write(&file, "ignore: [L001]\n").unwrap();
-        let engines = Engines::new(&flags(None, true));
+        let engines = Engines::new(&flags(None, true)).unwrap();
         assert!(!ignores_l001(&engines.for_path(Some(&file)).unwrap()));
     }
 
@@ -264,7 +291,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join(".git")).unwrap();
         std::fs::write(dir.path().join(".boardlint.yaml"), "ignore: [L001]\n").unwrap();
-        let engines = Engines::new(&flags(None, false));
+        let engines = Engines::new(&flags(None, false)).unwrap();
         // A virtual path: nothing exists under `drafts/`.
         let draft = dir.path().join("drafts/q3.md");
         assert!(ignores_l001(&engines.for_path(Some(&draft)).unwrap()));

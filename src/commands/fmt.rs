@@ -19,9 +19,10 @@ use clap::{Args, ValueEnum};
 
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Files and directories to format; `-` formats standard input to
-    /// standard output. With none, standard input is formatted when it is a
-    /// pipe or a file, and the current directory when it is a terminal.
+    /// Files and directories to format; `-` (or `--stdin-filename`)
+    /// formats standard input to standard output. With none, standard input
+    /// is formatted when it is a pipe or a file, and the current directory
+    /// when it is a terminal.
     pub paths: Vec<PathBuf>,
     /// Write nothing; exit 1 when a file would change.
     #[arg(long)]
@@ -31,7 +32,7 @@ pub struct FmtArgs {
     pub diff: bool,
     /// With `--check` or `--diff`: run again whenever a file under the
     /// paths changes, until interrupted.
-    #[arg(long)]
+    #[arg(long, short)]
     pub watch: bool,
     /// When to colour the diff: `auto` colours a terminal, unless NO_COLOR
     /// is set; FORCE_COLOR or CLICOLOR_FORCE colour any output.
@@ -41,8 +42,10 @@ pub struct FmtArgs {
     /// card is written in; English when mixed).
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
-    /// The file name to show for standard input.
-    #[arg(long, value_name = "NAME")]
+    /// Format standard input, as the file at this path: its name in
+    /// messages, and the path whose configuration applies. Paths given
+    /// beside it are ignored, with a warning.
+    #[arg(long, value_name = "PATH", conflicts_with = "watch")]
     pub stdin_filename: Option<String>,
     /// Print nothing but errors.
     #[arg(long, short)]
@@ -61,7 +64,8 @@ pub enum LangArg {
 }
 
 pub fn run(args: &FmtArgs) -> i32 {
-    let ws = match Workspace::new(&args.config) {
+    let flags = args.walk.with_excludes(crate::config::Overrides::default());
+    let ws = match Workspace::with_rules(&args.config, &flags) {
         Ok(ws) => ws,
         Err(e) => return config_failure(&e),
     };
@@ -72,13 +76,15 @@ pub fn run(args: &FmtArgs) -> i32 {
     // With no path, a pipe is formatted as a filter; a terminal means the
     // user wants the current directory formatted (as `ruff format` does),
     // not a command waiting silently for input.
-    let stdin_only = (args.paths.is_empty() && !std::io::stdin().is_terminal())
-        || (args.paths.len() == 1 && args.paths[0].as_os_str() == "-");
+    // `--stdin-filename` reads standard input whatever the paths.
+    let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), args.quiet);
+    let stdin_only = (paths.is_empty() && !std::io::stdin().is_terminal())
+        || (paths.len() == 1 && paths[0].as_os_str() == "-");
     if stdin_only {
         return stdin(args, &ws, lang);
     }
 
-    let (inputs, mut run_errors) = ws.inputs(&args.paths, &args.walk);
+    let (inputs, mut run_errors) = ws.inputs(&paths, &args.walk);
     let results: Vec<(String, Result<Option<String>, Failure>)> = inputs
         .par_iter()
         .map(|input| {
@@ -290,9 +296,12 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     } else {
         Ok(())
     };
-    if let Err(e) = written.and_then(|_| out.flush()) {
-        eprintln!("error: standard output: {e}");
-        return EXIT_FAILURE;
+    match written.and_then(|_| out.flush()) {
+        Err(e) if !super::is_closed_pipe(&e) => {
+            eprintln!("error: standard output: {e}");
+            return EXIT_FAILURE;
+        }
+        _ => {}
     }
     if changed && (args.check || args.diff) {
         EXIT_FINDINGS

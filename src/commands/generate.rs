@@ -1,6 +1,5 @@
 //! `boardlint completions SHELL` and `boardlint man`.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -26,8 +25,11 @@ pub struct ManArgs {
 
 /// The completion script of the command line `cmd` describes.
 pub fn completions(shell: clap_complete::Shell, mut cmd: clap::Command) -> i32 {
-    clap_complete::generate(shell, &mut cmd, "boardlint", &mut std::io::stdout());
-    EXIT_OK
+    // Made whole first: the generator gives up on a failed write with a
+    // panic.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "boardlint", &mut script);
+    super::print_out(&script)
 }
 
 /// `boardlint man`: one page on standard output, or every page into a
@@ -49,16 +51,7 @@ pub fn man(args: &ManArgs, cmd: clap::Command) -> i32 {
             EXIT_OK
         }
         None => match pages.iter().find(|(path, _)| *path == args.command) {
-            Some((_, page)) => {
-                let mut out = std::io::stdout().lock();
-                match out.write_all(page.as_bytes()).and_then(|_| out.flush()) {
-                    Ok(()) => EXIT_OK,
-                    Err(e) => {
-                        eprintln!("error: standard output: {e}");
-                        EXIT_FAILURE
-                    }
-                }
-            }
+            Some((_, page)) => super::print_out(page.as_bytes()),
             None => {
                 eprintln!(
                     "error: no command `{}`; `boardlint --help` lists them",
@@ -148,7 +141,7 @@ fn exit_status(top: &str, path: &[String]) -> Vec<(&'static str, &'static str)> 
         ("check", _) => vec![
             ("0", "No finding at or above --fail-on (error by default), or --exit-zero; with --fix --diff, nothing to fix."),
             ("1", "A finding at or above --fail-on; with --exit-non-zero-on-fix, something was fixed; with --fix --diff, there is a diff."),
-            ("2", "The run failed: a bad argument or configuration, a path that does not exist, a file that cannot be read, a rule that failed on a file. The other files are still checked."),
+            ("2", "The run failed: a bad argument or configuration, a path that does not exist, a file that cannot be read, a rule that failed on a file, text piped to a run given no path that found no file to check. The other files are still checked."),
         ],
         ("fmt", _) => vec![
             ("0", "Formatted, or with --check or --diff nothing to change."),

@@ -17,20 +17,92 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::config::{find as find_config, Config, ConfigError, FlagLayer, Overrides};
+use crate::config::{
+    find as find_config, inline_setting, Config, ConfigError, FlagLayer, Overrides,
+};
 use crate::files::{self, Input};
 use crate::kinds::FileKind;
 use clap::Args;
 
-/// How configuration files are found.
-#[derive(Debug, Clone, Args)]
+/// How configuration files are found, and settings given on the command
+/// line.
+#[derive(Debug, Clone, Default, Args)]
 pub struct ConfigFlags {
-    /// Use this configuration file for every path instead of discovering one.
-    #[arg(long, value_name = "FILE", global = true, conflicts_with = "isolated")]
-    pub config: Option<PathBuf>,
-    /// Ignore every configuration file; use the defaults.
+    /// A configuration file to use for every path instead of discovering
+    /// one, or a setting `KEY=VALUE` (or `KEY: VALUE`), its value in YAML
+    /// (`lang=pt-BR`, `'select=[L, C001]'`, `pipeline.max-attempts=5`),
+    /// applied over every file's configuration. Repeatable; a path that
+    /// names an existing file is that file.
+    #[arg(long, value_name = "FILE|KEY=VALUE", global = true)]
+    pub config: Vec<PathBuf>,
+    /// Ignore every configuration file; use the defaults (and the settings
+    /// given with `--config KEY=VALUE`).
     #[arg(long, global = true)]
     pub isolated: bool,
+}
+
+impl ConfigFlags {
+    /// The configuration file given, if any: a `--config` that names an
+    /// existing file, or that is no `KEY=VALUE` (and so a file that is
+    /// missing, to be reported as such).
+    pub fn file(&self) -> Option<&PathBuf> {
+        self.config.iter().find(|c| is_file_given(c))
+    }
+
+    /// The settings given as `--config KEY=VALUE`, in order; an error when
+    /// two files are given, or a file with `--isolated`.
+    pub fn settings(&self) -> Result<Vec<String>, ConfigFailure> {
+        let files: Vec<&PathBuf> = self.config.iter().filter(|c| is_file_given(c)).collect();
+        let wrong = match (files.as_slice(), self.isolated) {
+            ([a, b, ..], _) => Some(format!(
+                "two configuration files given (`{}` and `{}`): one applies to every path; give settings as `--config KEY=VALUE`",
+                display_path(a),
+                display_path(b)
+            )),
+            ([file], true) => Some(format!(
+                "`{}` cannot be used with `--isolated`, which reads no configuration file; give settings as `--config KEY=VALUE`",
+                display_path(file)
+            )),
+            _ => None,
+        };
+        if let Some(message) = wrong {
+            return Err(ConfigFailure {
+                path: PathBuf::from("command line"),
+                errors: vec![ConfigError {
+                    path: PathBuf::from("command line"),
+                    line: None,
+                    key: Some("--config".into()),
+                    message,
+                }],
+            });
+        }
+        Ok(self
+            .config
+            .iter()
+            .filter(|c| !is_file_given(c))
+            .map(|c| files::path_text(c).into_owned())
+            .collect())
+    }
+
+    /// The command line's flags, with the settings given as `--config
+    /// KEY=VALUE` first, as one more layer (or none) over every
+    /// configuration.
+    pub fn layer(&self, flags: &Overrides) -> Result<Option<FlagLayer>, ConfigFailure> {
+        let flags = Overrides {
+            settings: self.settings()?,
+            ..flags.clone()
+        };
+        flags.layer().map_err(|errors| ConfigFailure {
+            path: PathBuf::from("command line"),
+            errors,
+        })
+    }
+}
+
+/// Whether a `--config` value is a file's path: one that exists, or one
+/// that is no `KEY=VALUE`.
+fn is_file_given(value: &Path) -> bool {
+    value.exists() || value.to_str().and_then(inline_setting).is_none()
 }
 
 /// A rule selector on the command line: any text (a code, a prefix, a
@@ -100,6 +172,7 @@ impl RuleFlags {
             ignore: self.ignore.clone(),
             extend_ignore: self.extend_ignore.clone(),
             per_file_ignores: self.per_file_ignores.clone(),
+            ..Overrides::default()
         }
     }
 }
@@ -152,12 +225,91 @@ pub struct WalkFlags {
     /// Do not honour `.gitignore`, `.ignore` and git's exclude files.
     #[arg(long)]
     pub no_ignore: bool,
+    /// Globs (relative to the current directory) of files never checked or
+    /// formatted, instead of the configuration's `exclude` (its
+    /// `extend-exclude` still applies): comma-separated or repeated.
+    #[arg(long, value_name = "GLOBS", value_delimiter = ',')]
+    pub exclude: Option<Vec<String>>,
+    /// Globs (relative to the current directory) of files never checked or
+    /// formatted, in addition to `exclude` and `extend-exclude`.
+    #[arg(long, value_name = "GLOBS", value_delimiter = ',')]
+    pub extend_exclude: Vec<String>,
+}
+
+impl WalkFlags {
+    /// The command line's other flags, with `--exclude` and
+    /// `--extend-exclude`.
+    pub fn with_excludes(&self, rules: Overrides) -> Overrides {
+        Overrides {
+            exclude: self.exclude.clone(),
+            extend_exclude: self.extend_exclude.clone(),
+            ..rules
+        }
+    }
+}
+
+/// The paths to work on. With `--stdin-filename`, standard input is read
+/// whatever the paths, as ruff reads it: each path but `-` is ignored, with
+/// a warning (unless `quiet`).
+pub fn stdin_or_paths(paths: &[PathBuf], stdin_filename: bool, quiet: bool) -> Vec<PathBuf> {
+    if !stdin_filename {
+        return paths.to_vec();
+    }
+    for path in paths.iter().filter(|p| p.as_os_str() != "-") {
+        if !quiet {
+            eprintln!(
+                "warning: {}: ignored: with --stdin-filename, standard input is read instead",
+                crate::output::safe::text(&display_path(path))
+            );
+        }
+    }
+    vec![PathBuf::from("-")]
 }
 
 /// Exit codes.
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_FINDINGS: i32 = 1;
 pub const EXIT_FAILURE: i32 = 2;
+
+/// Let a closed standard output end the run quietly, as Unix tools do
+/// (`boardlint check | head -1`). Rust's runtime ignores SIGPIPE, so that
+/// each write past the reader's end fails with an error instead; on Unix
+/// the signal gets its default disposition back and the process ends at
+/// the first such write, with no message. For the commands that write a
+/// report or text to standard output; not `hook`, `mcp` and `server`,
+/// which own their streams, nor `check --fix`, whose files are rewritten
+/// while the report is written: there the report stops, quietly, and the
+/// run goes on ([`is_closed_pipe`]).
+pub fn end_quietly_when_stdout_closes() {
+    #[cfg(unix)]
+    // SAFETY: restores the default disposition of one signal, before any
+    // other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Whether a write failed because the reader of the pipe has gone: the end
+/// of the output, not an error of the run (where no signal ended it).
+pub fn is_closed_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+/// Write a command's text to standard output: exit code 0, or 2 with
+/// `error: standard output: CAUSE`. A reader that has gone ends the text
+/// quietly.
+pub fn print_out(text: &[u8]) -> i32 {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text).and_then(|()| out.flush()) {
+        Ok(()) => EXIT_OK,
+        Err(e) if is_closed_pipe(&e) => EXIT_OK,
+        Err(e) => {
+            eprintln!("error: standard output: {e}");
+            EXIT_FAILURE
+        }
+    }
+}
 
 /// A configuration file that could not be loaded: every error of it (and
 /// of the files it extends).
@@ -195,20 +347,19 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    /// `--config FILE` is loaded at once: every file would be under it.
-    pub fn new(flags: &ConfigFlags) -> Result<Workspace, ConfigFailure> {
-        Workspace::with_rules(flags, &Overrides::default())
-    }
-
     /// A workspace whose configurations all end with the command line's
-    /// rule flags (`--select`, …); a flag that names no rule fails it.
+    /// rule and exclude flags (`--select`, `--exclude`, …); a flag that
+    /// names no rule, or a glob that does not parse, fails it. `--config
+    /// FILE` is loaded at once: every file would be under it.
     pub fn with_rules(flags: &ConfigFlags, rules: &Overrides) -> Result<Workspace, ConfigFailure> {
-        let rule_flags = rules.layer().map_err(|errors| ConfigFailure {
-            path: PathBuf::from("command line"),
-            errors,
-        })?;
-        let fixed = match (&flags.config, flags.isolated) {
-            (_, true) => Some(Arc::new(Config::defaults_with(rule_flags.as_ref()))),
+        let rule_flags = flags.layer(rules)?;
+        let fixed = match (flags.file(), flags.isolated) {
+            (_, true) => Some(Arc::new(
+                Config::defaults_with(rule_flags.as_ref()).map_err(|errors| ConfigFailure {
+                    path: PathBuf::from("command line"),
+                    errors,
+                })?,
+            )),
             (Some(path), false) => Some(Arc::new(
                 Config::load_with(path, rule_flags.as_ref()).map_err(|errors| ConfigFailure {
                     path: path.clone(),
@@ -256,7 +407,14 @@ impl Workspace {
                         errors,
                     })
                 }),
-            None => Ok(Arc::new(Config::defaults_with(self.flags.as_ref()))),
+            None => Config::defaults_with(self.flags.as_ref())
+                .map(Arc::new)
+                .map_err(|errors| {
+                    Arc::new(ConfigFailure {
+                        path: PathBuf::from("command line"),
+                        errors,
+                    })
+                }),
         };
         self.loaded
             .lock()

@@ -53,14 +53,11 @@ impl Config {
     /// comes back to a file it holds (by canonical path) is an error naming
     /// the cycle.
     pub fn load(path: &Path) -> Result<Config, Vec<ConfigError>> {
-        Config::load_layers(path, None)
+        Config::load_layers(path, Vec::new())
     }
 
-    /// [`Config::load`], with a last layer applied after the files'.
-    pub(super) fn load_layers(
-        path: &Path,
-        last: Option<Layer>,
-    ) -> Result<Config, Vec<ConfigError>> {
+    /// [`Config::load`], with last layers applied after the files'.
+    pub(super) fn load_layers(path: &Path, last: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
         let mut layers: Vec<Layer> = Vec::new();
         let mut errors = Vec::new();
         // The files read so far: canonical path, and the path as shown.

@@ -7,11 +7,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::layer::{locate, Layer, Written};
+use super::layer::{locate, Given, Layer, Written};
 use super::table::{self, Setting, Shape};
 use super::ConfigError;
 use crate::roles::edit_distance;
 use crate::yaml::{self, Value};
+
+/// Where the command line's settings say they come from.
+pub const COMMAND_LINE: &str = "command line";
 
 /// File names searched for, in order, in each directory.
 pub const CONFIG_NAMES: [&str; 2] = [".boardlint.yaml", "boardlint.yaml"];
@@ -153,7 +156,77 @@ pub fn parse(path: &Path, text: String) -> Result<Layer, Vec<ConfigError>> {
         values: values.into_iter().map(|(s, w)| (s.key, w)).collect(),
         errors,
         text,
-        command_line: false,
+        given: Given::File,
+    })
+}
+
+/// A setting given on the command line as `--config KEY=VALUE`: `key`
+/// (dotted for a setting of a section: `pipeline.stages`) and its value,
+/// in YAML, read and checked as a file's would be. Every error names the
+/// option and the key (`--config lang`), under [`COMMAND_LINE`].
+pub fn parse_setting(key: &str, value: &str) -> Result<Layer, Vec<ConfigError>> {
+    let error = |keys: &str, message: String| ConfigError {
+        path: PathBuf::from(COMMAND_LINE),
+        line: None,
+        key: Some(format!("--config {keys}")),
+        message,
+    };
+    let path: Vec<&str> = key.split('.').collect();
+    let known = table::names(None);
+    let section = table::names(Some(path[0]));
+    let wrong = match path.as_slice() {
+        ["extends"] => Some("a configuration file is given as `--config FILE`; `extends` is for files".to_string()),
+        [name] if !known.contains(name) => Some(unknown(name, &known, None)),
+        [parent, leaf] if section.is_empty() => Some(match known.contains(parent) {
+            true => format!("`{parent}` is a setting, not a section of settings: give `{parent}={leaf}…` as `--config {parent}=VALUE`"),
+            false => unknown(parent, &known, None),
+        }),
+        [parent, leaf] if !section.contains(leaf) => Some(unknown(leaf, &section, Some(parent))),
+        [_] | [_, _] => None,
+        _ => Some("a setting's key is a name, or a section and a name (`pipeline.stages`)".into()),
+    };
+    if let Some(message) = wrong {
+        return Err(vec![error(key, message)]);
+    }
+    if value.trim().is_empty() {
+        return Err(vec![error(
+            key,
+            "no value given: write `KEY=VALUE`, the value in YAML".into(),
+        )]);
+    }
+    let mut value = yaml::parse(value)
+        .map_err(|(_, message)| vec![error(key, format!("the value is not YAML: {message}"))])?;
+    for name in path.iter().rev() {
+        let mut map = yaml::Mapping::new();
+        map.insert(Value::String((*name).to_string()), value);
+        value = Value::Mapping(map);
+    }
+    let mut reader = Reader {
+        path: Path::new(COMMAND_LINE),
+        text: "",
+        errors: Vec::new(),
+        more: 0,
+    };
+    let values = reader.config(&value);
+    if !reader.errors.is_empty() {
+        return Err(reader
+            .errors
+            .into_iter()
+            .map(|e| ConfigError {
+                message: e.message,
+                ..error(e.key.as_deref().unwrap_or(key), String::new())
+            })
+            .collect());
+    }
+    let dir = PathBuf::from(".");
+    Ok(Layer {
+        path: PathBuf::from(COMMAND_LINE),
+        base: super::paths::absolute(&dir),
+        dir,
+        values: values.into_iter().map(|(s, w)| (s.key, w)).collect(),
+        errors: Vec::new(),
+        text: String::new(),
+        given: Given::ConfigOption,
     })
 }
 

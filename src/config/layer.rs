@@ -118,9 +118,20 @@ pub struct Layer {
     pub values: Vec<(&'static str, Written)>,
     pub errors: Vec<ConfigError>,
     pub(super) text: String,
-    /// The layer the command line's rule flags make (`--select`, …): its
-    /// values are named by their flags, not by a file and line.
-    pub(super) command_line: bool,
+    /// Where the values were given: a layer of the command line names them
+    /// by their flags, not by a file and line.
+    pub(super) given: Given,
+}
+
+/// Where a layer's values were given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Given {
+    /// A configuration file.
+    File,
+    /// The flags of the settings' names: `--select`, `--exclude`, ….
+    Flags,
+    /// `--config KEY=VALUE`.
+    ConfigOption,
 }
 
 impl Layer {
@@ -149,24 +160,36 @@ impl Layer {
     }
 
     pub fn error(&self, keys: &[&str], message: String) -> ConfigError {
-        if self.command_line {
-            let (flag, rest) = keys.split_first().map_or(("", &[][..]), |(f, r)| (*f, r));
-            let mut key = format!("--{flag}");
-            for k in rest {
-                key.push_str(&format!(" {k}"));
-            }
-            return ConfigError {
+        match self.flag(keys) {
+            Some(flag) => ConfigError {
                 path: self.path.clone(),
                 line: None,
-                key: Some(key),
+                key: Some(flag),
                 message,
-            };
+            },
+            None => ConfigError {
+                path: self.path.clone(),
+                line: self.line_of(keys),
+                key: Some(keys.join(".")),
+                message,
+            },
         }
-        ConfigError {
-            path: self.path.clone(),
-            line: self.line_of(keys),
-            key: Some(keys.join(".")),
-            message,
+    }
+
+    /// The flag that gave a key, on a layer of the command line:
+    /// `--per-file-ignores drafts/**`, `--config pipeline.stages`.
+    pub fn flag(&self, keys: &[&str]) -> Option<String> {
+        match self.given {
+            Given::File => None,
+            Given::Flags => {
+                let (flag, rest) = keys.split_first().map_or(("", &[][..]), |(f, r)| (*f, r));
+                let mut key = format!("--{flag}");
+                for k in rest {
+                    key.push_str(&format!(" {k}"));
+                }
+                Some(key)
+            }
+            Given::ConfigOption => Some(format!("--config {}", keys.join("."))),
         }
     }
 }
@@ -228,6 +251,10 @@ pub struct Resolution {
     /// Selector → level, with the file and line that wrote it.
     pub severity: BTreeMap<String, (String, PathBuf, Option<usize>)>,
     pub exclude: Option<(GlobSet, PathBuf)>,
+    /// `extend-exclude` of every layer, each with its own base, and the
+    /// globs as written, for `boardlint config`.
+    pub extend_exclude: Vec<(GlobSet, PathBuf)>,
+    pub extend_exclude_globs: Vec<String>,
     pub per_file: Vec<(GlobSet, PathBuf, Vec<usize>)>,
     pub lang: Option<Lang>,
     pub kinds: Vec<(GlobSet, PathBuf, FileKind)>,
@@ -275,6 +302,8 @@ impl Resolution {
             extend_ignore: Vec::new(),
             severity: BTreeMap::new(),
             exclude: None,
+            extend_exclude: Vec::new(),
+            extend_exclude_globs: Vec::new(),
             per_file: Vec::new(),
             lang: None,
             kinds: Vec::new(),

@@ -5,7 +5,8 @@
 //! the one module that knows the YAML crate; [`discover`] finds a path's
 //! file and follows `extends`; [`resolve`] applies the files' values, base
 //! first; [`selectors`] holds what rule selectors name; [`overrides`] makes
-//! the command line's rule flags one more layer.
+//! the command line's settings (`--config KEY=VALUE`, read by [`file`]) and
+//! rule and exclude flags more layers.
 
 mod discover;
 mod error;
@@ -21,7 +22,7 @@ mod table;
 pub use discover::find;
 pub use error::{ConfigError, Source};
 pub use file::CONFIG_NAMES;
-pub use overrides::{FlagLayer, Overrides};
+pub use overrides::{inline_setting, FlagLayer, Overrides};
 pub use resolved::Config;
 pub use selectors::{nearest_rule, resolve_selector};
 pub use table::reference_markdown;

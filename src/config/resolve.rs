@@ -25,15 +25,12 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
                 keys: setting.path(),
             };
             (setting.apply)(&mut r, value, &at);
-            let source = if layer.command_line {
-                Source::CommandLine {
-                    flag: format!("--{}", setting.key),
-                }
-            } else {
-                Source::File {
+            let source = match layer.flag(&[setting.key]) {
+                Some(flag) => Source::CommandLine { flag },
+                None => Source::File {
                     path: layer.path.clone(),
                     line: layer.line_of(&at.keys),
-                }
+                },
             };
             last.insert(setting.key, (value, source));
         }
@@ -67,6 +64,7 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
     let Resolution {
         mut settings,
         exclude,
+        extend_exclude,
         per_file,
         lang,
         kinds,
@@ -79,6 +77,7 @@ pub fn resolve(layers: Vec<Layer>) -> Result<Config, Vec<ConfigError>> {
         settings,
         lang,
         exclude,
+        extend_exclude,
         per_file_ignores: per_file,
         kinds,
         report,

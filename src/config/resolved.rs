@@ -23,6 +23,9 @@ pub struct Config {
     pub(crate) lang: Option<Lang>,
     /// Globs relative to the configuration's directory.
     pub(super) exclude: Option<(GlobSet, PathBuf)>,
+    /// `extend-exclude`: globs relative to the directory of the file (or
+    /// the command line's) that wrote each.
+    pub(super) extend_exclude: Vec<(GlobSet, PathBuf)>,
     pub(super) per_file_ignores: Vec<(GlobSet, PathBuf, Vec<usize>)>,
     pub(super) kinds: Vec<(GlobSet, PathBuf, FileKind)>,
     /// Each setting's value and where it came from, for `boardlint config`.
@@ -59,11 +62,12 @@ impl Config {
             .map(|(_, _, k)| *k)
     }
 
-    /// Whether `exclude` matches a path.
+    /// Whether `exclude` or `extend-exclude` matches a path.
     pub(crate) fn is_excluded(&self, path: &Path) -> bool {
         self.exclude
-            .as_ref()
-            .is_some_and(|(set, base)| matches(set, base, path))
+            .iter()
+            .chain(&self.extend_exclude)
+            .any(|(set, base)| matches(set, base, path))
     }
 }
 

@@ -240,6 +240,19 @@ pub const SETTINGS: &[Setting] = &[
         show: Some(|_, w| written_or(w, "[]")),
     },
     Setting {
+        key: "extend-exclude",
+        ty: GLOBS,
+        default: Default::Yaml("[]"),
+        merge: Merge::AddsTo,
+        doc: "globs excluded in addition to `exclude`, each relative to the configuration file that writes it (a file it extends keeps its own directory); an `exclude` or `--exclude` does not replace them",
+        apply: |r, v, at| {
+            let set = r.glob_set(at, v.texts());
+            r.extend_exclude.push((set, at.layer.base.clone()));
+            r.extend_exclude_globs.extend(v.texts().iter().cloned());
+        },
+        show: Some(|r, _| list(&r.extend_exclude_globs)),
+    },
+    Setting {
         key: "per-file-ignores",
         ty: GLOB_SELECTORS,
         default: Default::Yaml("{}"),
@@ -580,7 +593,7 @@ mod tests {
         match s.key {
             "select" | "ignore" | "extend-select" | "extend-ignore" => "[L001]",
             "severity" => "{L001: warning}",
-            "exclude" => "[\"a/**\"]",
+            "exclude" | "extend-exclude" => "[\"a/**\"]",
             "per-file-ignores" => "{\"a/**\": [L001]}",
             "roles" => "[board]",
             "lang" => "pt-BR",
@@ -601,8 +614,13 @@ mod tests {
     /// What a configuration resolves to, with no word of where from.
     fn resolved(config: &Config) -> String {
         format!(
-            "{:?} {:?} {:?} {:?} {:?}",
-            config.settings, config.lang, config.exclude, config.per_file_ignores, config.kinds
+            "{:?} {:?} {:?} {:?} {:?} {:?}",
+            config.settings,
+            config.lang,
+            config.exclude,
+            config.extend_exclude,
+            config.per_file_ignores,
+            config.kinds
         )
     }
 
@@ -669,6 +687,7 @@ mod tests {
                 "extend-ignore",
                 "severity",
                 "exclude",
+                "extend-exclude",
                 "per-file-ignores",
                 "roles",
                 "max-depth",

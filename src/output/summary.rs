@@ -1,43 +1,74 @@
 //! What closes a run: how many diagnostics each rule produced
-//! (`--statistics`) and, after `human` and `concise`, the summary line.
+//! (`--statistics`) and, after `human`, `concise` and `grouped`, the
+//! summary line.
 
 use owo_colors::OwoColorize;
+use serde::Serialize;
 
 use super::Located;
 
-/// How many diagnostics each rule produced, most first (ties by code):
-/// `COUNT  CODE  NAME`, the counts right-aligned to the widest; when some
-/// finding is fixable, a rule with one fixable finding or more shows `[*]`
-/// before its name and the others a blank of the same width, as ruff does.
-pub fn statistics(located: &[Located]) -> String {
-    let mut counts: Vec<(&str, &str, usize, bool)> = Vec::new();
+/// How many diagnostics one rule produced.
+#[derive(Debug, Serialize)]
+pub struct RuleCount {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub count: usize,
+    /// One of them at least is fixable.
+    pub fixable: bool,
+}
+
+/// How many diagnostics each rule produced, most first (ties by code).
+pub fn rule_counts(located: &[Located]) -> Vec<RuleCount> {
+    let mut counts: Vec<RuleCount> = Vec::new();
     for l in located {
-        match counts.iter_mut().find(|(c, _, _, _)| *c == l.code) {
+        match counts.iter_mut().find(|c| c.code == l.code) {
             Some(entry) => {
-                entry.2 += 1;
-                entry.3 |= l.fixable;
+                entry.count += 1;
+                entry.fixable |= l.fixable;
             }
-            None => counts.push((l.code, l.name, 1, l.fixable)),
+            None => counts.push(RuleCount {
+                code: l.code,
+                name: l.name,
+                count: 1,
+                fixable: l.fixable,
+            }),
         }
     }
-    counts.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
+    counts.sort_by(|a, b| b.count.cmp(&a.count).then(a.code.cmp(b.code)));
+    counts
+}
+
+/// [`rule_counts`] as lines: `COUNT  CODE  NAME`, the counts right-aligned
+/// to the widest; when some finding is fixable, a rule with one fixable
+/// finding or more shows `[*]` before its name and the others a blank of
+/// the same width, as ruff does.
+pub fn statistics(located: &[Located]) -> String {
+    let counts = rule_counts(located);
     let width = counts
         .iter()
-        .map(|c| c.2.to_string().len())
+        .map(|c| c.count.to_string().len())
         .max()
         .unwrap_or(1);
-    let any_fixable = counts.iter().any(|c| c.3);
+    let any_fixable = counts.iter().any(|c| c.fixable);
     counts
         .iter()
-        .map(|(code, name, n, fixable)| {
-            let mark = match (any_fixable, fixable) {
+        .map(|c| {
+            let mark = match (any_fixable, c.fixable) {
                 (false, _) => "",
                 (true, true) => "[*] ",
                 (true, false) => "    ",
             };
-            format!("{n:>width$}  {code}  {mark}{name}\n")
+            format!("{:>width$}  {}  {mark}{}\n", c.count, c.code, c.name)
         })
         .collect()
+}
+
+/// [`rule_counts`] as a JSON array of `{code, name, count, fixable}`, as
+/// ruff's `--statistics --output-format json` prints it.
+pub fn statistics_json(out: &mut dyn std::io::Write, located: &[Located]) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &rule_counts(located))
+        .map_err(std::io::Error::other)?;
+    out.write_all(b"\n")
 }
 
 /// The closing line of a human or concise run; `failed` inputs could not

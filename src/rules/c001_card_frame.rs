@@ -46,6 +46,7 @@ declare_rule! {
         name: "card-frame",
         severity: Warning,
         summary: "A card's frame lines or header are missing or malformed",
+        fixable: true,
     }
 }
 

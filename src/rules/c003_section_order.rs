@@ -35,6 +35,7 @@ declare_rule! {
         name: "section-order",
         severity: Warning,
         summary: "Card sections are out of canonical order",
+        fixable: true,
     }
 }
 

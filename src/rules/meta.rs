@@ -64,6 +64,10 @@ pub struct RuleMeta {
     pub name: &'static str,
     pub severity: Severity,
     pub summary: &'static str,
+    /// Whether `check --fix` (`fmt`'s rewrite) can remove its findings:
+    /// some of them, where the rewrite reaches (each finding says whether
+    /// it does, `Diagnostic::fixable`).
+    pub fixable: bool,
     /// The rule's doc comment, one `#[doc]` line per line.
     pub doc: &'static str,
 }
@@ -98,12 +102,16 @@ impl RuleMeta {
     /// what `docs/rules/CODE.md` holds.
     pub fn page(&self) -> String {
         format!(
-            "# {} {}\n\n{}. Family: {}. Default severity: {}.\n\n{}\n",
+            "# {} {}\n\n{}. Family: {}. Default severity: {}.{}\n\n{}\n",
             self.code,
             self.name,
             self.summary,
             self.family().title().to_lowercase(),
             self.severity.as_str(),
+            match self.fixable {
+                true => " Fix: sometimes (`boardlint check --fix`, or `boardlint fmt`, removes the findings marked `[*]`).",
+                false => "",
+            },
             self.markdown()
         )
     }
@@ -132,7 +140,8 @@ macro_rules! declare_rule {
             code: $code:literal,
             name: $rname:literal,
             severity: $sev:ident,
-            summary: $summary:literal $(,)?
+            summary: $summary:literal
+            $(, fixable: $fixable:literal)? $(,)?
         }
     ) => {
         $(#[doc = $doc])*
@@ -144,6 +153,7 @@ macro_rules! declare_rule {
                 name: $rname,
                 severity: $crate::diagnostic::Severity::$sev,
                 summary: $summary,
+                fixable: false $(|| $fixable)?,
                 doc: concat!($($doc, "\n"),*),
             };
         }

@@ -38,6 +38,7 @@ declare_rule! {
         name: "field-order",
         severity: Warning,
         summary: "A response's fields are out of order",
+        fixable: true,
     }
 }
 

@@ -436,3 +436,86 @@ fn entry_stages_restrict_where_a_task_enters() {
     );
     assert!(!out.contains(":1:"), "{out}");
 }
+
+#[test]
+fn init_creates_a_directory_that_does_not_exist_and_writes_in_it() {
+    let root = repo();
+    for (given, written) in [
+        ("newdir", "newdir/.boardlint.yaml"),
+        ("new2/", "new2/.boardlint.yaml"),
+        ("deep/er/dir", "deep/er/dir/.boardlint.yaml"),
+        ("configs/strict.yaml", "configs/strict.yaml"),
+    ] {
+        boardlint()
+            .current_dir(root.path())
+            .args(["init", given])
+            .assert()
+            .code(0)
+            .stderr(predicate::eq(format!("wrote {written}\n")));
+        let text = fs::read_to_string(root.path().join(written)).unwrap();
+        assert!(text.contains("max-depth: 2"), "{given}");
+    }
+    // An existing file is refused, as before.
+    fs::write(root.path().join("notes"), "# mine\n").unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .args(["init", "notes"])
+        .assert()
+        .code(2)
+        .stderr(predicate::eq(
+            "error: notes: already exists; not overwriting it\n",
+        ));
+    assert_eq!(
+        fs::read_to_string(root.path().join("notes")).unwrap(),
+        "# mine\n"
+    );
+    // A directory that cannot be made: the cause, and exit code 2.
+    boardlint()
+        .current_dir(root.path())
+        .args(["init", "notes/sub"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "error: notes/sub: cannot create the directory:",
+        ));
+}
+
+#[test]
+fn the_file_init_writes_names_every_file_kind() {
+    let root = repo();
+    // The kinds there are, as the configuration's error lists them.
+    write(root.path(), ".boardlint.yaml", "kinds: {\"a.md\": nope}\n");
+    let out = boardlint()
+        .current_dir(root.path())
+        .arg("config")
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let listed = err
+        .split("is not a file kind: use ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_else(|| panic!("{err}"));
+    let kinds: Vec<&str> = listed
+        .split(", ")
+        .flat_map(|k| k.split(" or "))
+        .map(str::trim)
+        .collect();
+    assert!(kinds.len() >= 6, "{kinds:?}");
+    fs::remove_file(root.path().join(".boardlint.yaml")).unwrap();
+    boardlint()
+        .current_dir(root.path())
+        .arg("init")
+        .assert()
+        .code(0);
+    let written = fs::read_to_string(root.path().join(".boardlint.yaml")).unwrap();
+    let comment: String = written
+        .lines()
+        .skip_while(|l| !l.starts_with("# Force a file kind"))
+        .take_while(|l| l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for kind in kinds {
+        assert!(comment.contains(kind), "`{kind}` missing from: {comment}");
+    }
+}

@@ -4,7 +4,7 @@ use predicates::prelude::*;
 
 use crate::boardlint;
 
-const DRAFT: &str = "Notes before.\n\n📊 CFO — Runway\n\n**Bottom Line:** Extend runway. — Confidence: 🟢 high\n**What:** Burn is $280K a month (from ledger) 🟢\n**Why:** Without it we raise on worse terms.\n**How to Act:** Cut two vendors (owner: COO, due: 2026-05-01)\n";
+pub const DRAFT: &str = "Notes before.\n\n📊 CFO — Runway\n\n**Bottom Line:** Extend runway. — Confidence: 🟢 high\n**What:** Burn is $280K a month (from ledger) 🟢\n**Why:** Without it we raise on worse terms.\n**How to Act:** Cut two vendors (owner: COO, due: 2026-05-01)\n";
 
 #[test]
 fn stdin_is_formatted_to_stdout_only() {

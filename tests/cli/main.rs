@@ -7,7 +7,9 @@ mod agent_hook_security;
 mod check_exit_codes;
 mod check_formats;
 mod check_stdin;
+mod closed_output;
 mod config_errors;
+mod config_option;
 mod config_settings;
 mod config_trust;
 mod decision_logs;
@@ -31,14 +33,17 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 
+/// The environment that changes boardlint's output, removed for every run.
+pub const CLEARED_ENV: [&str; 4] = [
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR_FORCE",
+    "BOARDLINT_OUTPUT_FORMAT",
+];
+
 pub fn boardlint() -> Command {
     let mut cmd = Command::cargo_bin("boardlint").unwrap();
-    for var in [
-        "NO_COLOR",
-        "FORCE_COLOR",
-        "CLICOLOR_FORCE",
-        "BOARDLINT_OUTPUT_FORMAT",
-    ] {
+    for var in CLEARED_ENV {
         cmd.env_remove(var);
     }
     cmd

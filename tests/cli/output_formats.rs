@@ -678,12 +678,248 @@ fn statistics_follow_the_documented_layout() {
         out.lines().any(|l| l == " 1  L001      self-invocation"),
         "{out}"
     );
-    // With a machine-readable format, the table goes to standard error.
+    // With a machine-readable format but `json` (which prints the counts
+    // as its document), the table goes to standard error.
     let out = crate::boardlint()
         .current_dir(root.path())
-        .args(["check", "--format", "json", "--statistics"])
+        .args(["check", "--format", "sarif", "--statistics"])
         .output()
         .unwrap();
     assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
     assert!(String::from_utf8_lossy(&out.stderr).contains("12  C001  [*] card-frame"));
+}
+
+/// ruff's names of the formats: `full` is `human`, `json-lines` is
+/// `jsonl`.
+#[test]
+fn ruffs_format_names_full_and_json_lines_are_human_and_jsonl() {
+    for (ruff, ours) in [("full", "human"), ("json-lines", "jsonl")] {
+        let (code, theirs) = run(&["--color", "never", "--output-format", ruff]);
+        assert_eq!(code, 1, "{ruff}");
+        assert_eq!(
+            theirs,
+            run(&["--color", "never", "--format", ours]).1,
+            "{ruff}"
+        );
+    }
+}
+
+#[test]
+fn grouped_lists_each_files_findings_under_its_name() {
+    let root = repo();
+    write(root.path(), "a.md", TWO);
+    let mut far = "CFO: x\n".repeat(11);
+    far.push_str("[INVOKE:cfo|y]\n");
+    write(root.path(), "b.md", &far);
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--output-format", "grouped", "a.md", "b.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let concise = boardlint()
+        .current_dir(root.path())
+        .args(["check", "--format", "concise", "--quiet", "a.md", "b.md"])
+        .output()
+        .unwrap();
+    let concise = String::from_utf8(concise.stdout).unwrap();
+    // Every finding of `concise`, under its file's name, each file's
+    // places aligned on the colon.
+    // (path, [(line, column, finding)])
+    type Findings<'a> = Vec<(&'a str, &'a str, &'a str)>;
+    let mut files: Vec<(&str, Findings)> = Vec::new();
+    for line in concise.lines() {
+        let (path, rest) = line.split_once(':').unwrap();
+        let (at_line, rest) = rest.split_once(':').unwrap();
+        let (column, finding) = rest.split_once(": ").unwrap();
+        match files.last_mut() {
+            Some((p, findings)) if *p == path => findings.push((at_line, column, finding)),
+            _ => files.push((path, vec![(at_line, column, finding)])),
+        }
+    }
+    let mut expected = String::new();
+    for (path, findings) in &files {
+        expected.push_str(&format!("{path}:\n"));
+        let lw = findings.iter().map(|f| f.0.len()).max().unwrap();
+        let cw = findings.iter().map(|f| f.1.len()).max().unwrap();
+        for (at_line, column, finding) in findings {
+            expected.push_str(&format!("  {at_line:>lw$}:{column:<cw$} {finding}\n"));
+        }
+        expected.push('\n');
+    }
+    let (report, summary) = text.split_at(text.find("Found ").unwrap());
+    assert_eq!(report, expected);
+    assert!(report.contains("a.md:\n  2:1 error[L001]"), "{report}");
+    assert!(report.contains("b.md:\n  12:1 error[L001]"), "{report}");
+    assert_eq!(
+        summary,
+        "Found 2 errors, 1 warning in 2 files (2 files checked).\n"
+    );
+}
+
+/// ruff's short flags: `-o` for `--output-file`, `-e` for `--exit-zero`,
+/// `-s` for `--silent`; `-w` for `--watch` is held by the watch tests.
+#[test]
+fn short_flags_are_ruffs() {
+    let root = repo();
+    write(root.path(), "a.md", TWO);
+    let out = boardlint()
+        .current_dir(root.path())
+        .args([
+            "check",
+            "-e",
+            "-o",
+            "report.json",
+            "--format",
+            "json",
+            "a.md",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(root.path().join("report.json")).unwrap())
+            .unwrap();
+    assert_eq!(report[0]["code"], "L001");
+}
+
+#[test]
+fn silent_prints_nothing_and_the_exit_code_tells() {
+    let root = repo();
+    write(root.path(), "a.md", TWO);
+    // A binary file met while walking would get a note; a data file named
+    // explicitly too.
+    fs::write(root.path().join("bin.md"), b"\xff\x00\xfe").unwrap();
+    write(root.path(), "data.json", "{\"a\": 1}\n");
+    for format in ["human", "concise", "json", "sarif"] {
+        for flag in ["--silent", "-s"] {
+            let out = boardlint()
+                .current_dir(root.path())
+                .args(["check", flag, "--statistics", "--format", format])
+                .args([".", "data.json"])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(1), "{format}");
+            assert!(out.stdout.is_empty(), "{format}: {out:?}");
+            assert!(out.stderr.is_empty(), "{format}: {out:?}");
+        }
+    }
+    // An `--output-file` is still written, without the summary.
+    let out = boardlint()
+        .current_dir(root.path())
+        .args([
+            "check",
+            "-s",
+            "-o",
+            "report.txt",
+            "--format",
+            "concise",
+            "a.md",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
+    let report = fs::read_to_string(root.path().join("report.txt")).unwrap();
+    assert!(report.starts_with("a.md:2:1: error[L001]"), "{report}");
+    assert!(!report.contains("Found "), "{report}");
+    // A run that fails still says why.
+    let out = boardlint()
+        .current_dir(root.path())
+        .args(["check", "-s", "missing.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: missing.md: no such file or directory\n"
+    );
+}
+
+#[test]
+fn format_is_a_visible_alias_of_fmt() {
+    let root = repo();
+    let draft = "BOTTOM LINE\nGo. — Confidence: 🟢 High\n\nWHAT\n• x (from ledger) 🟢\n";
+    let by = |command: &str| {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args([command, "-"])
+            .write_stdin(draft)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command}: {out:?}");
+        out.stdout
+    };
+    assert_eq!(by("format"), by("fmt"));
+    let help = boardlint().arg("--help").output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    // The entry of `fmt`, up to the next command's.
+    let fmt = help
+        .split_once("\n  fmt ")
+        .and_then(|(_, rest)| rest.split_once("\n  rule "))
+        .map(|(entry, _)| entry)
+        .unwrap_or_else(|| panic!("{help}"));
+    assert!(fmt.contains("[alias: format]"), "{help}");
+}
+
+/// `--statistics --format json`: the counts as a JSON array instead of the
+/// diagnostics, as ruff prints them.
+#[test]
+fn statistics_as_json_is_an_array_of_each_rules_count() {
+    let root = repo();
+    write(root.path(), "a.md", TWO);
+    write(root.path(), "b.md", &TWO.repeat(2));
+    // A card whose section order `--fix` mends: a fixable finding.
+    write(
+        root.path(),
+        "card.md",
+        "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n📊 CFO — Runway\n\nWHAT\n• Burn is $280K a month (from ledger) 🟢\n\nBOTTOM LINE\nExtend runway. — Confidence: 🟢 High\n━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n",
+    );
+    let run = |args: &[&str]| {
+        let out = boardlint()
+            .current_dir(root.path())
+            .args(["check", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(out.stderr.is_empty(), "{out:?}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let findings = run(&[]);
+    let stats = run(&["--statistics"]);
+    let stats = stats.as_array().unwrap();
+    // Each rule's count and fixability, from the diagnostics themselves.
+    let mut expected: Vec<(String, String, u64, bool)> = Vec::new();
+    for d in findings.as_array().unwrap() {
+        let code = d["code"].as_str().unwrap().to_string();
+        match expected.iter_mut().find(|e| e.0 == code) {
+            Some(e) => {
+                e.2 += 1;
+                e.3 |= d["fixable"] == true;
+            }
+            None => expected.push((
+                code,
+                d["name"].as_str().unwrap().to_string(),
+                1,
+                d["fixable"] == true,
+            )),
+        }
+    }
+    expected.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    let expected: Vec<serde_json::Value> = expected
+        .into_iter()
+        .map(|(code, name, count, fixable)| {
+            serde_json::json!({"code": code, "name": name, "count": count, "fixable": fixable})
+        })
+        .collect();
+    assert_eq!(stats, &expected);
+    assert!(stats.iter().any(|s| s["fixable"] == true), "{stats:?}");
+    assert!(
+        stats.iter().any(|s| s["count"].as_u64() > Some(1)),
+        "{stats:?}"
+    );
 }

@@ -177,3 +177,29 @@ fn fmt_check_watch_reports_again_and_fmt_watch_alone_is_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `-w` is `--watch`, as ruff spells it.
+#[test]
+fn w_is_watch() {
+    let root = repo();
+    write(root.path(), "card.md", "CFO: nothing to format.\n");
+    let out = crate::boardlint()
+        .current_dir(root.path())
+        .args(["fmt", "-w", "card.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("`fmt --watch` needs `--check` or `--diff`")
+    );
+    let out = crate::boardlint()
+        .current_dir(root.path())
+        .args(["check", "-w", "--fix"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("'--watch' cannot be used with '--fix'"),
+        "{out:?}"
+    );
+}

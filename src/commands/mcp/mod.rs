@@ -29,7 +29,10 @@ pub struct McpArgs {
 }
 
 pub fn run(args: &McpArgs) -> i32 {
-    let engines = super::engines::Engines::new(&args.config);
+    let engines = match super::engines::Engines::new(&args.config) {
+        Ok(engines) => engines,
+        Err(failure) => return super::check::config_failure(&failure),
+    };
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

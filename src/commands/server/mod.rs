@@ -47,7 +47,10 @@ pub struct ServerArgs {
 }
 
 pub fn run(args: &ServerArgs) -> i32 {
-    let engines = Engines::new(&args.config);
+    let engines = match Engines::new(&args.config) {
+        Ok(engines) => engines,
+        Err(failure) => return super::check::config_failure(&failure),
+    };
     let (connection, io) = match transport::stdio() {
         Ok(started) => started,
         Err(e) => {

@@ -29,9 +29,10 @@ struct Client {
 
 fn isolated() -> Engines {
     Engines::new(&ConfigFlags {
-        config: None,
+        config: Vec::new(),
         isolated: true,
     })
+    .unwrap()
 }
 
 impl Client {
@@ -460,10 +461,7 @@ fn a_configuration_change_checks_the_open_documents_again() {
     std::fs::create_dir(dir.path().join(".git")).unwrap();
     let config = dir.path().join(".boardlint.yaml");
     std::fs::write(&config, "ignore: []\n").unwrap();
-    let engines = Engines::new(&ConfigFlags {
-        config: None,
-        isolated: false,
-    });
+    let engines = Engines::new(&ConfigFlags::default()).unwrap();
     let (mut client, _) = Client::start(
         engines,
         json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}),
