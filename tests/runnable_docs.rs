@@ -76,7 +76,7 @@ fn blocks(name: &str, doc: &str) -> Vec<Block> {
         }
         let mut output = None;
         if j < lines.len() {
-            let next: Vec<&str> = lines[j].trim_start().split_whitespace().collect();
+            let next: Vec<&str> = lines[j].split_whitespace().collect();
             if next.first() == Some(&"```text") && next.contains(&"output") {
                 let end = (j + 1..lines.len())
                     .find(|&k| lines[k].trim_start().starts_with("```"))
