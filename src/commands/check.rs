@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::fix;
 use super::{
     display_path, print_config_errors, ColorChoice, ConfigFailure, ConfigFlags, Failure, RuleFlags,
     Unchecked, WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
@@ -73,9 +74,10 @@ pub struct CheckArgs {
     /// path whose configuration, per-file-ignores and excludes apply.
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
-    /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
-    /// report what remains. With standard input, the fixed text goes to
-    /// standard output and the report to standard error.
+    /// Make the fixes of the findings reported (each rewrites the card or
+    /// block its finding is about, as `fmt` prints it), then report what
+    /// remains. With standard input, the fixed text goes to standard output
+    /// and the report to standard error.
     #[arg(long)]
     pub fix: bool,
     /// With `--fix`: print the unified diff of what it would write, write
@@ -125,6 +127,19 @@ pub struct CheckArgs {
     pub rules: RuleFlags,
     #[command(flatten)]
     pub walk: WalkFlags,
+}
+
+impl CheckArgs {
+    /// The fixes are worked out: `--fix`, with or without `--diff`.
+    fn fixing(&self) -> bool {
+        self.fix
+    }
+
+    /// The fixes are written: to the file, or for standard input to
+    /// standard output.
+    fn writing_fixes(&self) -> bool {
+        self.fix && !self.diff
+    }
 }
 
 /// Files checked at a time (see `run`).
@@ -179,9 +194,8 @@ struct Findings {
     /// findings: rendered as it is written, in input order, instead of
     /// held.
     unrendered: Option<Unrendered>,
-    /// Diagnostics removed by `--fix` (or that it would remove, with
-    /// `--diff`).
-    fixed: usize,
+    /// What `--fix` removed (or would remove, with `--diff`), by rule.
+    fixed: Vec<fix::Removed>,
     /// `--fix --diff`: the diff of what `--fix` would write.
     diff: String,
     /// `--fix` of standard input: the text, fixed or as it was.
@@ -191,16 +205,24 @@ struct Findings {
 }
 
 impl Findings {
-    /// A file not checked (and not counted).
-    fn skipped() -> Findings {
+    /// A file checked that has nothing to show.
+    fn none() -> Findings {
         Findings {
             located: Vec::new(),
             rendered: String::new(),
             unrendered: None,
-            fixed: 0,
+            fixed: Vec::new(),
             diff: String::new(),
             fixed_text: None,
+            skipped: false,
+        }
+    }
+
+    /// A file not checked (and not counted).
+    fn skipped() -> Findings {
+        Findings {
             skipped: true,
+            ..Findings::none()
         }
     }
 }
@@ -287,7 +309,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // Results after a deferred file wait for it, to keep the input order.
     // `--fix` of standard input writes the text to standard output: the
     // report goes to standard error.
-    let stdin_fix = args.fix && inputs.contains(&Input::Stdin);
+    let stdin_fix = args.writing_fixes() && inputs.contains(&Input::Stdin);
     // The report is written as it is made, never held whole.
     let mut report = match args.diff {
         true => Report::nowhere(),
@@ -363,8 +385,15 @@ pub fn run(args: &CheckArgs) -> i32 {
         fixed_text,
         unchecked,
     } = tally;
+    // What the fixes removed, in a line.
+    let fixes_said = |dry_run: bool| match fixed {
+        0 => String::new(),
+        _ if args.quiet => String::new(),
+        _ => fix::summary(fixed, &fixed_names, dry_run),
+    };
     if args.diff {
-        return fix_diff(&diffs, fixed, &fixed_names, args, &run_errors, &unchecked);
+        let said = fixes_said(true);
+        return fix_diff(&diffs, &said, args, &run_errors, &unchecked);
     }
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
@@ -399,12 +428,8 @@ pub fn run(args: &CheckArgs) -> i32 {
     if summarised && args.statistics {
         tail.push_str(&output::statistics(&all));
     }
-    if summarised && fixed > 0 && !args.quiet {
-        tail.push_str(&format!(
-            "Fixed {fixed} problem{} in {}.\n",
-            if fixed == 1 { "" } else { "s" },
-            names_list(&fixed_names)
-        ));
+    if summarised {
+        tail.push_str(&fixes_said(false));
     }
     let fixable = all.iter().filter(|l| l.fixable).count();
     if summarised && !args.quiet {
@@ -535,28 +560,11 @@ fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
     }
 }
 
-/// `a.md`, `a.md and b.md`, `a.md, b.md, c.md and 4 more files`.
-fn names_list(names: &[String]) -> String {
-    let shown: Vec<String> = names
-        .iter()
-        .take(3)
-        .map(|n| crate::output::safe::text(n).into_owned())
-        .collect();
-    match (names.len(), shown.as_slice()) {
-        (1, [a]) => a.clone(),
-        (2, [a, b]) => format!("{a} and {b}"),
-        (3, [a, b, c]) => format!("{a}, {b} and {c}"),
-        (n, [a, b, c]) => format!("{a}, {b}, {c} and {} more files", n - 3),
-        _ => String::new(),
-    }
-}
-
 /// `--fix --diff`: the diffs on standard output, what they would fix on
 /// standard error; nothing written. Exit 1 when there is a diff.
 fn fix_diff(
     diffs: &str,
-    fixed: usize,
-    names: &[String],
+    fixes_said: &str,
     args: &CheckArgs,
     run_errors: &[String],
     unchecked: &Unchecked,
@@ -565,16 +573,10 @@ fn fix_diff(
     let written = out
         .write_all(super::fmt::paint(diffs, args.color.enabled()).as_bytes())
         .and_then(|_| out.flush());
-    if !args.quiet {
-        if fixed > 0 {
-            eprintln!(
-                "Would fix {fixed} problem{} in {}.",
-                if fixed == 1 { "" } else { "s" },
-                names_list(names)
-            );
-        } else {
-            eprintln!("No fixes available.");
-        }
+    if !fixes_said.is_empty() {
+        eprint!("{fixes_said}");
+    } else if !args.quiet {
+        eprintln!("No fixes available.");
     }
     unchecked.report("checked");
     for e in run_errors {
@@ -655,8 +657,9 @@ impl Tally {
         if !f.located.is_empty() {
             self.files_with += 1;
         }
-        self.fixed += f.fixed;
-        if f.fixed > 0 {
+        let fixed: usize = f.fixed.iter().map(|r| r.count).sum();
+        self.fixed += fixed;
+        if fixed > 0 {
             self.fixed_names.push(outcome.name.clone());
         }
         self.diffs.push_str(&f.diff);
@@ -688,7 +691,7 @@ fn check_one(
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
     let settings = config.settings_for(config_path);
-    if let (true, Some(file)) = (args.fix, input.path()) {
+    if let (true, Some(file)) = (args.writing_fixes(), input.path()) {
         // Temporary files a killed run left beside it.
         files::tidy(file);
     }
@@ -704,7 +707,7 @@ fn check_one(
         read => read?,
     };
     // A file too large for the memory there is fails here, alone.
-    let work = if args.fix && input.path().is_some() {
+    let work = if args.fixing() && input.path().is_some() {
         files::Work::Format
     } else {
         files::Work::Check
@@ -760,86 +763,61 @@ fn check_one(
         }
     };
     let this = FileContext { path, kind, run };
-    let mut diagnostics = crate::engine::check(&source, &settings, this);
-    // `fmt`'s rewrite, when `--fix` asks for it, or SARIF needs the edit
-    // of a finding its rule says the rewrite removes. The rules mark what
-    // they know it fixes (`Diagnostic::fixable`); `--fix` keeps a rewrite
-    // when it leaves fewer findings.
-    let mut fixed = 0;
+    let options = FormatOptions { lang: config.lang };
+    let check = |text: &str| crate::engine::check(text, &settings, &options, this);
+    let mut diagnostics = check(&source);
+    // `--fix`: the fixes of the findings reported (`Diagnostic::fix`),
+    // kept when they remove one.
+    let mut fixed = Vec::new();
     let mut diff = String::new();
-    let mut fix: Option<Arc<output::FileFix>> = None;
-    let mut after: Option<(String, Vec<Diagnostic>)> = None;
-    let sarif_fix = args.format == OutputFormat::Sarif && diagnostics.iter().any(|d| d.fixable);
-    if args.fix || sarif_fix {
-        let options = FormatOptions { lang: config.lang };
-        let formatted = crate::engine::format(&source, &settings, &options);
-        if formatted != source {
-            fix = output::FileFix::between(&source, &formatted).map(Arc::new);
-            if args.fix {
-                let rechecked = crate::engine::check(&formatted, &settings, this);
-                if rechecked.len() < diagnostics.len() {
-                    after = Some((formatted, rechecked));
-                }
-            }
-        }
-    }
-    let stdin_fix = args.fix && !args.diff && *input == Input::Stdin;
+    let stdin_fix = args.writing_fixes() && *input == Input::Stdin;
     let mut fixed_text = stdin_fix.then(|| source.clone());
-    if let (true, Some((formatted, rechecked))) = (args.fix, after) {
-        fixed = diagnostics.len() - rechecked.len();
+    if let Some(done) = args
+        .fixing()
+        .then(|| fix::fix(&source, &diagnostics, check))
+        .flatten()
+    {
+        fixed = done.removed;
         if args.diff {
-            diff = super::fmt::unified_diff(name, &source, &formatted);
+            diff = super::fmt::unified_diff(name, &source, &done.text);
         } else {
             if let Some(file) = input.path() {
-                if let Some(note) = files::write_atomic(file, &source, &formatted)? {
+                if let Some(note) = files::write_atomic(file, &source, &done.text)? {
                     eprintln!("note: {}: {note}", crate::output::safe::text(name));
                 }
             }
             if stdin_fix {
-                fixed_text = Some(formatted.clone());
+                fixed_text = Some(done.text.clone());
             }
-            diagnostics = rechecked;
-            source = formatted;
-            fix = None;
+            diagnostics = done.diagnostics;
+            source = done.text;
         }
     }
+    let mut findings = Findings {
+        fixed,
+        diff,
+        fixed_text,
+        ..Findings::none()
+    };
     if args.format == OutputFormat::Human && diagnostics.len() > RENDER_IN_ORDER {
-        return Ok(Checked::Done(
-            Findings {
-                located: Vec::new(),
-                rendered: String::new(),
-                unrendered: Some(Unrendered {
-                    source,
-                    diagnostics,
-                    color,
-                }),
-                fixed,
-                diff,
-                fixed_text,
-                skipped: false,
-            },
-            adds,
-        ));
+        findings.unrendered = Some(Unrendered {
+            source,
+            diagnostics,
+            color,
+        });
+        return Ok(Checked::Done(findings, adds));
     }
+    // SARIF's `fixes`: each fixable finding's fix, as the lines it changes.
+    let sarif_fixes = (args.format == OutputFormat::Sarif)
+        .then(|| output::FileFix::of_each(&source, &diagnostics));
     let index = LineIndex::new(&source);
     let (mut located, rendered) = locate(name, &source, &index, diagnostics, args.format, color);
-    if let Some(fix) = &fix {
-        for l in located.iter_mut().filter(|l| l.fixable) {
-            l.fix = Some(fix.clone());
-        }
+    for (l, file_fix) in located.iter_mut().zip(sarif_fixes.into_iter().flatten()) {
+        l.fix = file_fix;
     }
-    Ok(Checked::Done(
-        Findings {
-            located,
-            rendered,
-            unrendered: None,
-            fixed,
-            diff,
-            fixed_text,
-            skipped: false,
-        },
-        adds,
-    ))
+    findings.located = located;
+    findings.rendered = rendered;
+    Ok(Checked::Done(findings, adds))
 }
 
 fn locate(

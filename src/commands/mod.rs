@@ -4,6 +4,7 @@
 pub mod check;
 pub mod config;
 pub mod engines;
+mod fix;
 pub mod fmt;
 pub mod generate;
 pub mod hook;

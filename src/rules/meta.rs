@@ -91,6 +91,7 @@ impl RuleMeta {
             internal: false,
             redact: Vec::new(),
             fixable: false,
+            fix: None,
         }
     }
 

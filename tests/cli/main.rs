@@ -12,6 +12,7 @@ mod config_trust;
 mod decision_logs;
 mod file_discovery;
 mod fix_preview;
+mod fix_selection;
 mod fmt_command;
 mod ordinary_answers;
 mod output_formats;
