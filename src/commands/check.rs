@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::fix;
+use super::fix::{self, Removed};
 use super::{
     display_path, print_config_errors, ColorChoice, ConfigFailure, ConfigFlags, Failure, RuleFlags,
     Unchecked, WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
@@ -47,6 +47,7 @@ impl FailOn {
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("fixing").args(["fix", "fix_only"]).multiple(true)))]
 pub struct CheckArgs {
     /// Files and directories to check (`-` reads standard input). Default:
     /// `.`. Directories are walked for transcripts and decision logs (.md,
@@ -80,14 +81,27 @@ pub struct CheckArgs {
     /// and the report to standard error.
     #[arg(long)]
     pub fix: bool,
-    /// With `--fix`: print the unified diff of what it would write, write
-    /// nothing (exit 1 when there is a diff).
-    #[arg(long, requires = "fix")]
+    /// Print the unified diff of what `--fix` would write, and write
+    /// nothing (exit 1 when there is a diff); with or without `--fix`.
+    #[arg(long, conflicts_with_all = ["watch", "show_files", "show_settings"])]
     pub diff: bool,
-    /// With `--fix`: exit 1 when anything was fixed, even if nothing
-    /// remains.
-    #[arg(long, requires = "fix")]
+    /// With `--fix` or `--fix-only`: exit 1 when anything was fixed, even
+    /// if nothing remains.
+    #[arg(long, requires = "fixing")]
     pub exit_non_zero_on_fix: bool,
+    /// Make the fixes as `--fix` does, and report nothing of what remains:
+    /// exit 0 unless `--exit-non-zero-on-fix` (or the run fails).
+    #[arg(long, conflicts_with_all = ["watch", "show_files", "show_settings"])]
+    pub fix_only: bool,
+    /// After the run, list the fixes made (or, with `--diff`, that would
+    /// be): each file, and how many findings of each rule they removed.
+    #[arg(long)]
+    pub show_fixes: bool,
+    /// Accepted for ruff's command lines, and changes nothing: boardlint
+    /// has no unsafe fix (a fix moves and relabels text; it never changes
+    /// what it says).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
     /// Write the report to this file instead of standard output (`-` is
     /// standard output).
     #[arg(long, value_name = "FILE")]
@@ -130,15 +144,16 @@ pub struct CheckArgs {
 }
 
 impl CheckArgs {
-    /// The fixes are worked out: `--fix`, with or without `--diff`.
+    /// The fixes are worked out: `--fix`, `--fix-only`, or `--diff` (a dry
+    /// run of `--fix`).
     fn fixing(&self) -> bool {
-        self.fix
+        self.fix || self.fix_only || self.diff
     }
 
     /// The fixes are written: to the file, or for standard input to
     /// standard output.
     fn writing_fixes(&self) -> bool {
-        self.fix && !self.diff
+        (self.fix || self.fix_only) && !self.diff
     }
 }
 
@@ -381,15 +396,17 @@ pub fn run(args: &CheckArgs) -> i32 {
         checked_names,
         fixed,
         fixed_names,
+        fixes,
         diffs,
         fixed_text,
         unchecked,
     } = tally;
-    // What the fixes removed, in a line.
-    let fixes_said = |dry_run: bool| match fixed {
-        0 => String::new(),
-        _ if args.quiet => String::new(),
-        _ => fix::summary(fixed, &fixed_names, dry_run),
+    // What the fixes removed: a line, or the list `--show-fixes` asks for.
+    let fixes_said = |dry_run: bool| match (fixed, args.show_fixes) {
+        (0, _) => String::new(),
+        (_, true) => fix::listing(&fixes, dry_run),
+        (_, false) if args.quiet => String::new(),
+        (_, false) => fix::summary(fixed, &fixed_names, dry_run),
     };
     if args.diff {
         let said = fixes_said(true);
@@ -430,9 +447,12 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
     if summarised {
         tail.push_str(&fixes_said(false));
+    } else if args.show_fixes {
+        eprint!("{}", fixes_said(false));
     }
     let fixable = all.iter().filter(|l| l.fixable).count();
-    if summarised && !args.quiet {
+    // `--fix-only` reports nothing of what remains.
+    if summarised && !args.quiet && !args.fix_only {
         tail.push_str(&output::summary(
             errors,
             warnings,
@@ -605,6 +625,8 @@ struct Tally {
     fixed: usize,
     /// The files `--fix` fixed (or would fix), in input order.
     fixed_names: Vec<String>,
+    /// `--show-fixes`: what the fixes of each file removed, in input order.
+    fixes: Vec<(String, Vec<Removed>)>,
     /// `--fix --diff`: the diffs, in input order.
     diffs: String,
     /// `--fix` of standard input: the text to write to standard output.
@@ -661,6 +683,10 @@ impl Tally {
         self.fixed += fixed;
         if fixed > 0 {
             self.fixed_names.push(outcome.name.clone());
+            if args.show_fixes {
+                self.fixes
+                    .push((outcome.name.clone(), std::mem::take(&mut f.fixed)));
+            }
         }
         self.diffs.push_str(&f.diff);
         if f.fixed_text.is_some() {
@@ -792,6 +818,11 @@ fn check_one(
             diagnostics = done.diagnostics;
             source = done.text;
         }
+    }
+    // `--fix-only` reports nothing of what remains but a rule's internal
+    // error, which fails the run.
+    if args.fix_only {
+        diagnostics.retain(|d| d.internal);
     }
     let mut findings = Findings {
         fixed,

@@ -1,5 +1,5 @@
 //! `check --fix`: making the fixes of a file's findings, and what is said
-//! of them (`Fixed N problems in …`).
+//! of them (`Fixed N problems in …`, the `--show-fixes` list).
 //!
 //! A fix is the engine's: the card or block a fixable finding is about,
 //! printed again as `fmt` prints it (`Diagnostic::fix`). `--fix` makes the
@@ -92,6 +92,43 @@ pub fn summary(fixed: usize, names: &[String], dry_run: bool) -> String {
     )
 }
 
+/// `--show-fixes`: every fix made, as ruff lists them:
+///
+/// ```text
+/// Fixed 3 problems:
+/// - a.md:
+///     2 × C003 (section-order)
+///     1 × C001 (card-frame)
+/// ```
+pub fn listing(files: &[(String, Vec<Removed>)], dry_run: bool) -> String {
+    let total: usize = files
+        .iter()
+        .flat_map(|(_, removed)| removed)
+        .map(|r| r.count)
+        .sum();
+    let width = files
+        .iter()
+        .flat_map(|(_, removed)| removed)
+        .map(|r| r.count.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut out = format!(
+        "{} {total} problem{}:\n",
+        if dry_run { "Would fix" } else { "Fixed" },
+        if total == 1 { "" } else { "s" }
+    );
+    for (name, removed) in files {
+        out.push_str(&format!("- {}:\n", crate::output::safe::text(name)));
+        for r in removed {
+            out.push_str(&format!(
+                "    {:>width$} × {} ({})\n",
+                r.count, r.code, r.name
+            ));
+        }
+    }
+    out
+}
+
 /// `a.md`, `a.md and b.md`, `a.md, b.md, c.md and 4 more files`.
 fn names_list(names: &[String]) -> String {
     let shown: Vec<String> = names
@@ -111,6 +148,26 @@ fn names_list(names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_list_counts_by_file_and_rule() {
+        let removed = |code, name, count| Removed { code, name, count };
+        let files = vec![
+            (
+                "a.md".to_string(),
+                vec![
+                    removed("C003", "section-order", 12),
+                    removed("C001", "card-frame", 1),
+                ],
+            ),
+            ("b.md".to_string(), vec![removed("R005", "field-order", 1)]),
+        ];
+        assert_eq!(
+            listing(&files, false),
+            "Fixed 14 problems:\n- a.md:\n    12 × C003 (section-order)\n     1 × C001 (card-frame)\n- b.md:\n     1 × R005 (field-order)\n"
+        );
+        assert!(listing(&files[1..], true).starts_with("Would fix 1 problem:\n"));
+    }
 
     #[test]
     fn removals_are_counted_by_rule_most_first() {

@@ -1,9 +1,11 @@
 //! What `--fix` fixes: only the findings the run reports (rule selection,
 //! the configuration's `ignore`, suppression comments), each by its own
-//! fix, in every way a fix is shown or made: `--fix` and SARIF's `fixes`.
+//! fix, in every way a fix is shown or made: `--fix`, `--diff`,
+//! `--fix-only`, `--show-fixes`, SARIF's `fixes`.
 
 use std::fs;
 
+use crate::boardlint;
 use crate::config_settings::{check, repo, run_in, write};
 
 /// A card with short frames (C001) and BOTTOM LINE after WHAT (C003), a
@@ -135,4 +137,110 @@ fn each_finding_s_sarif_fix_is_its_own_card() {
     let (_, out, _) = check(root.path(), &["--fix", "a.md"]);
     assert!(out.contains("Fixed 4 problems in a.md."), "{out}");
     assert_eq!(read(root.path()), formatted(&text));
+}
+
+#[test]
+fn diff_without_fix_shows_what_fix_would_write_and_writes_nothing() {
+    let root = repo();
+    write(root.path(), "a.md", &card_and_block());
+    let (code, diff, err) = run_in(
+        root.path(),
+        &["check", "--diff", "--select", "R005", "a.md"],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(diff.starts_with("--- a/a.md\n+++ b/a.md\n"), "{diff}");
+    assert!(diff.contains("-Confidence: high\n"), "{diff}");
+    assert!(!diff.contains("BOTTOM LINE"), "{diff}");
+    assert_eq!(err, "Would fix 1 problem in a.md.\n");
+    assert_eq!(read(root.path()), card_and_block());
+    // Nothing to fix: no diff, exit 0.
+    let (code, diff, err) = run_in(
+        root.path(),
+        &["check", "--diff", "--select", "L001", "a.md"],
+    );
+    assert_eq!((code, diff.as_str()), (0, ""), "{err}");
+    assert_eq!(err, "No fixes available.\n");
+}
+
+#[test]
+fn fix_only_fixes_and_reports_nothing_of_what_remains() {
+    let root = repo();
+    write(root.path(), "a.md", &card_and_block());
+    // L001 remains, an error: not reported, and the run exits 0.
+    let (code, out, err) = run_in(root.path(), &["check", "--fix-only", "a.md"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "Fixed 3 problems in a.md.\n"),
+        "{err}"
+    );
+    assert_eq!(read(root.path()), formatted(&card_and_block()));
+    // Nothing left to fix: nothing said.
+    let (code, out, _) = run_in(root.path(), &["check", "--fix-only", "a.md"]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    // With --exit-non-zero-on-fix, a run that fixed something exits 1.
+    write(root.path(), "a.md", &card_and_block());
+    let (code, _, _) = run_in(
+        root.path(),
+        &["check", "--fix-only", "--exit-non-zero-on-fix", "a.md"],
+    );
+    assert_eq!(code, 1);
+    let (code, _, _) = run_in(
+        root.path(),
+        &["check", "--fix-only", "--exit-non-zero-on-fix", "a.md"],
+    );
+    assert_eq!(code, 0);
+    // A machine format gets an empty report.
+    write(root.path(), "a.md", &card_and_block());
+    let (code, out, _) = run_in(
+        root.path(),
+        &["check", "--fix-only", "--format", "json", "a.md"],
+    );
+    assert_eq!((code, out.trim()), (0, "[]"));
+}
+
+#[test]
+fn show_fixes_lists_each_file_and_rule_fixed() {
+    let root = repo();
+    write(root.path(), "a.md", &card_and_block());
+    write(root.path(), "b.md", BLOCK);
+    let list = "- a.md:\n    1 × C001 (card-frame)\n    1 × C003 (section-order)\n    1 × R005 (field-order)\n- b.md:\n    1 × R005 (field-order)\n";
+    // A dry run: on standard error, beside the diff.
+    let (_, _, err) = run_in(root.path(), &["check", "--diff", "--show-fixes", "."]);
+    assert_eq!(err, format!("Would fix 4 problems:\n{list}"));
+    let (code, out, _) = check(root.path(), &["--fix", "--show-fixes", "."]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(&format!("Fixed 4 problems:\n{list}")), "{out}");
+    assert!(!out.contains("Fixed 4 problems in"), "{out}");
+    // A machine format: the list on standard error.
+    write(root.path(), "b.md", BLOCK);
+    let (_, out, err) = run_in(
+        root.path(),
+        &["check", "--fix", "--show-fixes", "--format", "json", "b.md"],
+    );
+    assert!(out.trim_start().starts_with('['), "{out}");
+    assert_eq!(
+        err,
+        "Fixed 1 problem:\n- b.md:\n    1 × R005 (field-order)\n"
+    );
+}
+
+/// boardlint has no unsafe fix: `--unsafe-fixes` is accepted and changes
+/// nothing.
+#[test]
+fn unsafe_fixes_is_accepted_and_changes_nothing() {
+    let root = repo();
+    write(root.path(), "a.md", &card_and_block());
+    write(root.path(), "b.md", &card_and_block());
+    let (code, out, err) = check(root.path(), &["--fix", "--unsafe-fixes", "a.md"]);
+    let (code_b, out_b, _) = check(root.path(), &["--fix", "b.md"]);
+    assert_eq!(code, code_b, "{err}");
+    assert_eq!(out.replace("a.md", "b.md"), out_b);
+    assert_eq!(read(root.path()), formatted(&card_and_block()));
+    // --exit-non-zero-on-fix still needs a fix to make.
+    let (code, _, err) = check(root.path(), &["--exit-non-zero-on-fix", "a.md"]);
+    assert_eq!(code, 2, "{err}");
+    boardlint()
+        .args(["check", "--fix-only", "--watch", "."])
+        .assert()
+        .code(2);
 }
