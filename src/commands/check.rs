@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::fix::{self, Removed};
+use super::noqa;
 use super::{
     display_path, print_config_errors, ColorChoice, ConfigFailure, ConfigFlags, Failure, RuleFlags,
     Unchecked, WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
@@ -102,6 +103,11 @@ pub struct CheckArgs {
     /// what it says).
     #[arg(long)]
     pub unsafe_fixes: bool,
+    /// Write a suppression comment (`<!-- boardlint-disable-next-line CODE
+    /// -->`) above the line of each finding, in transcripts and decision
+    /// logs, and report nothing else.
+    #[arg(long, conflicts_with_all = ["fixing", "diff", "watch", "show_files", "show_settings", "statistics", "stdin_filename"])]
+    pub add_noqa: bool,
     /// Write the report to this file instead of standard output (`-` is
     /// standard output).
     #[arg(long, value_name = "FILE")]
@@ -211,6 +217,8 @@ struct Findings {
     unrendered: Option<Unrendered>,
     /// What `--fix` removed (or would remove, with `--diff`), by rule.
     fixed: Vec<fix::Removed>,
+    /// `--add-noqa`: the suppression comments written or extended.
+    noqa: usize,
     /// `--fix --diff`: the diff of what `--fix` would write.
     diff: String,
     /// `--fix` of standard input: the text, fixed or as it was.
@@ -227,6 +235,7 @@ impl Findings {
             rendered: String::new(),
             unrendered: None,
             fixed: Vec::new(),
+            noqa: 0,
             diff: String::new(),
             fixed_text: None,
             skipped: false,
@@ -326,7 +335,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // report goes to standard error.
     let stdin_fix = args.writing_fixes() && inputs.contains(&Input::Stdin);
     // The report is written as it is made, never held whole.
-    let mut report = match args.diff {
+    let mut report = match args.diff || args.add_noqa {
         true => Report::nowhere(),
         false => Report::open(output_file, stdin_fix),
     };
@@ -397,6 +406,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         fixed,
         fixed_names,
         fixes,
+        noqa,
         diffs,
         fixed_text,
         unchecked,
@@ -411,6 +421,19 @@ pub fn run(args: &CheckArgs) -> i32 {
     if args.diff {
         let said = fixes_said(true);
         return fix_diff(&diffs, &said, args, &run_errors, &unchecked);
+    }
+    if args.add_noqa {
+        if noqa > 0 && !args.quiet {
+            eprintln!("{}", noqa::summary(noqa));
+        }
+        unchecked.report("checked");
+        for e in &run_errors {
+            eprintln!("error: {}", crate::output::safe::error(e));
+        }
+        return match run_errors.is_empty() && unchecked.is_empty() {
+            true => EXIT_OK,
+            false => EXIT_FAILURE,
+        };
     }
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
@@ -627,6 +650,8 @@ struct Tally {
     fixed_names: Vec<String>,
     /// `--show-fixes`: what the fixes of each file removed, in input order.
     fixes: Vec<(String, Vec<Removed>)>,
+    /// `--add-noqa`: the suppression comments written or extended.
+    noqa: usize,
     /// `--fix --diff`: the diffs, in input order.
     diffs: String,
     /// `--fix` of standard input: the text to write to standard output.
@@ -688,6 +713,7 @@ impl Tally {
                     .push((outcome.name.clone(), std::mem::take(&mut f.fixed)));
             }
         }
+        self.noqa += f.noqa;
         self.diffs.push_str(&f.diff);
         if f.fixed_text.is_some() {
             self.fixed_text = f.fixed_text;
@@ -717,7 +743,7 @@ fn check_one(
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
     let settings = config.settings_for(config_path);
-    if let (true, Some(file)) = (args.writing_fixes(), input.path()) {
+    if let (true, Some(file)) = (args.writing_fixes() || args.add_noqa, input.path()) {
         // Temporary files a killed run left beside it.
         files::tidy(file);
     }
@@ -733,7 +759,7 @@ fn check_one(
         read => read?,
     };
     // A file too large for the memory there is fails here, alone.
-    let work = if args.fixing() && input.path().is_some() {
+    let work = if (args.fixing() || args.add_noqa) && input.path().is_some() {
         files::Work::Format
     } else {
         files::Work::Check
@@ -792,6 +818,12 @@ fn check_one(
     let options = FormatOptions { lang: config.lang };
     let check = |text: &str| crate::engine::check(text, &settings, &options, this);
     let mut diagnostics = check(&source);
+    if args.add_noqa {
+        let suppressions =
+            |found: &[Diagnostic]| crate::engine::suppressions(&source, &settings, this, found);
+        return add_noqa(input, name, &source, kind, diagnostics, suppressions, check)
+            .map(|f| Checked::Done(f, adds));
+    }
     // `--fix`: the fixes of the findings reported (`Diagnostic::fix`),
     // kept when they remove one.
     let mut fixed = Vec::new();
@@ -849,6 +881,52 @@ fn check_one(
     findings.located = located;
     findings.rendered = rendered;
     Ok(Checked::Done(findings, adds))
+}
+
+/// `--add-noqa` of one file: its comments written (atomically), nothing
+/// reported but a note for a file none can be written in.
+fn add_noqa(
+    input: &Input,
+    name: &str,
+    source: &str,
+    kind: FileKind,
+    diagnostics: Vec<Diagnostic>,
+    suppressions: impl FnOnce(&[Diagnostic]) -> Vec<(crate::diagnostic::Fix, Vec<usize>)>,
+    check: impl Fn(&str) -> Vec<Diagnostic>,
+) -> Result<Findings, String> {
+    if let Some(internal) = diagnostics.iter().find(|d| d.internal) {
+        return Err(internal.message.to_string());
+    }
+    let Some(path) = input.path() else {
+        return Err("--add-noqa writes files: standard input has none".to_string());
+    };
+    let mut findings = Findings::none();
+    let left = |n: usize, why: &str| {
+        eprintln!(
+            "note: {}: {n} finding{} left as {}: {why}",
+            crate::output::safe::text(name),
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "it is" } else { "they are" },
+        )
+    };
+    match noqa::add(source, kind, &diagnostics, suppressions, check) {
+        noqa::Noqa::Nothing => {}
+        noqa::Noqa::Added {
+            text,
+            comments,
+            left: n,
+        } => {
+            if let Some(note) = files::write_atomic(path, source, &text)? {
+                eprintln!("note: {}: {note}", crate::output::safe::text(name));
+            }
+            findings.noqa = comments;
+            if n > 0 {
+                left(n, noqa::NO_LINE_ABOVE);
+            }
+        }
+        noqa::Noqa::Cannot { findings: n, why } => left(n, &why),
+    }
+    Ok(findings)
 }
 
 fn locate(

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod hook;
 mod jsonrpc;
 pub mod mcp;
+mod noqa;
 pub mod rule;
 pub mod server;
 pub mod watch;

@@ -35,6 +35,7 @@ use crate::settings::Settings;
 use crate::syntax::Span;
 
 pub(crate) use kind::detect;
+pub(crate) use suppress::next_line_comment;
 pub(crate) use turn::Before;
 
 /// A resolved configuration, ready to lint files with.
@@ -417,6 +418,19 @@ fn without_fixes(diagnostics: &mut [Diagnostic]) {
     for d in diagnostics {
         d.fixable = false;
     }
+}
+
+/// The edits that suppress each of these findings of a transcript or a
+/// decision log on its line, with a suppression comment above it
+/// (`check --add-noqa`); see [`suppress::comments_for`].
+pub(crate) fn suppressions(
+    source: &str,
+    settings: &Settings,
+    file: FileContext<'_>,
+    diagnostics: &[Diagnostic],
+) -> Vec<(Fix, Vec<usize>)> {
+    let transcript = crate::model::build_file(source, settings, file);
+    suppress::comments_for(&transcript, diagnostics)
 }
 
 /// The transcript rules and the suppression comments, in source order.

@@ -1,5 +1,6 @@
 //! Tests that run the real `boardlint` binary, split by concern.
 
+mod add_noqa;
 mod agent_hook;
 mod agent_hook_install;
 mod agent_hook_security;

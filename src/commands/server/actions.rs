@@ -191,11 +191,8 @@ pub fn code_actions(
         {
             disabled.push((d.code, line));
             let at = index.line_start(line);
-            let comment = format!(
-                "<!-- boardlint-disable-next-line {} -->{}",
-                d.code,
-                if crlf { "\r\n" } else { "\n" }
-            );
+            let comment =
+                crate::engine::next_line_comment(&[d.code], if crlf { "\r\n" } else { "\n" });
             let mut disable = action(
                 format!("Disable {} {} for this line", d.code, d.name),
                 CodeActionKind::QUICKFIX,
