@@ -2,6 +2,7 @@
 //! format is printed from these values.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -47,9 +48,46 @@ pub struct Diagnostic {
     pub internal: bool,
     /// Bytes that hold a secret: never shown, not even in a source excerpt.
     pub redact: Vec<Span>,
-    /// `check --fix` removes it: `fmt`'s rewrite of the file no longer
-    /// finds it (set by `check`, never by a rule).
+    /// `check --fix` removes it. A rule marks the findings `fmt`'s rewrite
+    /// of their card removes; the engine keeps the mark only where it finds
+    /// the edit that makes that rewrite (`fix`), so that once the engine
+    /// returns, a finding is fixable exactly when it has a fix.
     pub fixable: bool,
+    /// The edit that removes it: the card or block it is about, as `fmt`
+    /// prints it again. `check --fix`, SARIF's `fixes` and the language
+    /// server's quick fixes all make this edit. Findings of the same card
+    /// share one.
+    pub fix: Option<Arc<Fix>>,
+}
+
+/// One replacement of a file's bytes: `fmt`'s rewrite of one card or block.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// The bytes of the file replaced.
+    pub span: Span,
+    /// What replaces them.
+    pub text: String,
+}
+
+/// `source` with the fixes made, each once, from the end back. Fixes come
+/// from one rewrite of the file, so two either are the same edit or do not
+/// overlap; one that overlaps an edit already made is skipped.
+pub(crate) fn apply_fixes<'a>(source: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> String {
+    let mut fixes: Vec<&Fix> = fixes.into_iter().collect();
+    fixes.sort_by_key(|f| (f.span.start, f.span.end));
+    fixes.dedup();
+    let mut out = String::with_capacity(source.len() + 256);
+    let mut at = 0;
+    for fix in fixes {
+        if fix.span.start < at {
+            continue;
+        }
+        out.push_str(&source[at..fix.span.start]);
+        out.push_str(&fix.text);
+        at = fix.span.end;
+    }
+    out.push_str(&source[at..]);
+    out
 }
 
 /// Sort diagnostics into source order: by start, code and end, in a
@@ -116,7 +154,8 @@ impl Diagnostic {
         self
     }
 
-    /// Whether `fmt`'s rewrite, which `check --fix` applies, removes it.
+    /// Whether `fmt`'s rewrite of the finding's card removes it: a rule's
+    /// mark, which the engine keeps only where it finds the fix.
     pub fn fixable(mut self, yes: bool) -> Self {
         self.fixable = yes;
         self

@@ -59,7 +59,7 @@ mod test_support;
 
 pub use config::{Config, ConfigError};
 pub use context::RunContext;
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{Diagnostic, Fix, Severity};
 pub use engine::Engine;
 pub use kinds::FileKind;
 pub use lines::{LineIndex, Position};

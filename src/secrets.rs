@@ -1505,6 +1505,7 @@ mod tests {
             internal: false,
             redact: Vec::new(),
             fixable: false,
+            fix: None,
         }
     }
 
@@ -1926,6 +1927,7 @@ mod tests {
             internal: false,
             redact: Vec::new(),
             fixable: false,
+            fix: None,
         }];
         redact_diagnostics(source, &mut d);
         assert_eq!(d[0].message, "unknown status `[redacted, 40 characters]`");

@@ -41,5 +41,6 @@ pub fn finding(
         internal: false,
         redact: Vec::new(),
         fixable: false,
+        fix: None,
     }
 }

@@ -354,6 +354,51 @@ fn fixable_marks_are_what_fmt_removes_on_every_fixture() {
     );
 }
 
+/// A fixable finding is exactly one with a fix, and the fixes of one
+/// rule's findings, made alone (as `check --fix --select CODE` makes them),
+/// remove every finding of that rule they are for, on every fixture.
+#[test]
+fn each_rule_s_fixes_alone_remove_its_fixable_findings() {
+    let engine = boardlint::Engine::default();
+    let mut fixed = 0;
+    for (path, source) in fixtures() {
+        let before = engine.check(None, &source);
+        for d in &before {
+            assert_eq!(d.fixable, d.fix.is_some(), "{}: {d:?}", path.display());
+        }
+        for code in ["C001", "C003", "R005"] {
+            let mut fixes: Vec<&boardlint::Fix> = before
+                .iter()
+                .filter(|d| d.code == code)
+                .filter_map(|d| d.fix.as_deref())
+                .collect();
+            if fixes.is_empty() {
+                continue;
+            }
+            fixes.sort_by_key(|f| f.span.start);
+            fixes.dedup();
+            let mut text = source.clone();
+            for f in fixes.iter().rev() {
+                text.replace_range(f.span.clone(), &f.text);
+            }
+            let count = |ds: &[boardlint::Diagnostic]| ds.iter().filter(|d| d.code == code).count();
+            let marked = before
+                .iter()
+                .filter(|d| d.code == code && d.fixable)
+                .count();
+            let after = engine.check(None, &text);
+            assert_eq!(
+                count(&after),
+                count(&before) - marked,
+                "{}: {code}",
+                path.display()
+            );
+            fixed += marked;
+        }
+    }
+    assert!(fixed > 20, "only {fixed} findings fixed");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
 

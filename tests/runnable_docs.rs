@@ -50,7 +50,9 @@ fn blocks(name: &str, doc: &str) -> Vec<Block> {
         let statuses = words
             .iter()
             .find_map(|w| w.strip_prefix("exit="))
-            .map_or(vec![0, 1], |n| vec![n.parse().expect("exit=N takes a number")]);
+            .map_or(vec![0, 1], |n| {
+                vec![n.parse().expect("exit=N takes a number")]
+            });
         let mut commands = Vec::new();
         let mut pending = String::new();
         for line in &lines[opener + 1..close] {
@@ -138,10 +140,9 @@ fn run(block: &Block) -> Result<(), String> {
     let scratch = tempfile::tempdir().unwrap();
     copy_dir(&root().join("examples"), &scratch.path().join("examples"));
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_boardlint"));
-    let path = std::env::join_paths(
-        std::iter::once(bin.parent().unwrap().to_path_buf())
-            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
-    )
+    let path = std::env::join_paths(std::iter::once(bin.parent().unwrap().to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
     .unwrap();
     let mut last = String::new();
     for command in &block.commands {
@@ -152,7 +153,12 @@ fn run(block: &Block) -> Result<(), String> {
             .env("PATH", &path)
             .env("HOME", scratch.path())
             .env("NO_COLOR", "1");
-        for var in ["FORCE_COLOR", "CLICOLOR_FORCE", "BOARDLINT_OUTPUT_FORMAT", "CI"] {
+        for var in [
+            "FORCE_COLOR",
+            "CLICOLOR_FORCE",
+            "BOARDLINT_OUTPUT_FORMAT",
+            "CI",
+        ] {
             sh.env_remove(var);
         }
         let done = sh.output().map_err(|e| format!("{command}: {e}"))?;

@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::fix::{self, Removed};
+use super::noqa;
 use super::{
     display_path, print_config_errors, ColorChoice, ConfigFailure, ConfigFlags, Failure, RuleFlags,
     Unchecked, WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
@@ -46,6 +48,7 @@ impl FailOn {
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("fixing").args(["fix", "fix_only"]).multiple(true)))]
 pub struct CheckArgs {
     /// Files and directories to check (`-` reads standard input). Default:
     /// `.`. Directories are walked for transcripts and decision logs (.md,
@@ -76,19 +79,38 @@ pub struct CheckArgs {
     /// excludes apply. Paths given beside it are ignored, with a warning.
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
-    /// Apply `fmt`'s rewrite to files where it removes diagnostics, then
-    /// report what remains. With standard input, the fixed text goes to
-    /// standard output and the report to standard error.
+    /// Make the fixes of the findings reported (each rewrites the card or
+    /// block its finding is about, as `fmt` prints it), then report what
+    /// remains. With standard input, the fixed text goes to standard output
+    /// and the report to standard error.
     #[arg(long)]
     pub fix: bool,
-    /// With `--fix`: print the unified diff of what it would write, write
-    /// nothing (exit 1 when there is a diff).
-    #[arg(long, requires = "fix")]
+    /// Print the unified diff of what `--fix` would write, and write
+    /// nothing (exit 1 when there is a diff); with or without `--fix`.
+    #[arg(long, conflicts_with_all = ["watch", "show_files", "show_settings"])]
     pub diff: bool,
-    /// With `--fix`: exit 1 when anything was fixed, even if nothing
-    /// remains.
-    #[arg(long, requires = "fix")]
+    /// With `--fix` or `--fix-only`: exit 1 when anything was fixed, even
+    /// if nothing remains.
+    #[arg(long, requires = "fixing")]
     pub exit_non_zero_on_fix: bool,
+    /// Make the fixes as `--fix` does, and report nothing of what remains:
+    /// exit 0 unless `--exit-non-zero-on-fix` (or the run fails).
+    #[arg(long, conflicts_with_all = ["watch", "show_files", "show_settings"])]
+    pub fix_only: bool,
+    /// After the run, list the fixes made (or, with `--diff`, that would
+    /// be): each file, and how many findings of each rule they removed.
+    #[arg(long)]
+    pub show_fixes: bool,
+    /// Accepted for ruff's command lines, and changes nothing: boardlint
+    /// has no unsafe fix (a fix moves and relabels text; it never changes
+    /// what it says).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Write a suppression comment (`<!-- boardlint-disable-next-line CODE
+    /// -->`) above the line of each finding, in transcripts and decision
+    /// logs, and report nothing else.
+    #[arg(long, conflicts_with_all = ["fixing", "diff", "watch", "show_files", "show_settings", "statistics", "stdin_filename"])]
+    pub add_noqa: bool,
     /// Write the report to this file instead of standard output (`-` is
     /// standard output).
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -135,6 +157,20 @@ pub struct CheckArgs {
     pub rules: RuleFlags,
     #[command(flatten)]
     pub walk: WalkFlags,
+}
+
+impl CheckArgs {
+    /// The fixes are worked out: `--fix`, `--fix-only`, or `--diff` (a dry
+    /// run of `--fix`).
+    fn fixing(&self) -> bool {
+        self.fix || self.fix_only || self.diff
+    }
+
+    /// The fixes are written: to the file, or for standard input to
+    /// standard output.
+    fn writing_fixes(&self) -> bool {
+        (self.fix || self.fix_only) && !self.diff
+    }
 }
 
 /// Files checked at a time (see `run`).
@@ -189,9 +225,10 @@ struct Findings {
     /// findings: rendered as it is written, in input order, instead of
     /// held.
     unrendered: Option<Unrendered>,
-    /// Diagnostics removed by `--fix` (or that it would remove, with
-    /// `--diff`).
-    fixed: usize,
+    /// What `--fix` removed (or would remove, with `--diff`), by rule.
+    fixed: Vec<fix::Removed>,
+    /// `--add-noqa`: the suppression comments written or extended.
+    noqa: usize,
     /// `--fix --diff`: the diff of what `--fix` would write.
     diff: String,
     /// `--fix` of standard input: the text, fixed or as it was.
@@ -201,16 +238,25 @@ struct Findings {
 }
 
 impl Findings {
-    /// A file not checked (and not counted).
-    fn skipped() -> Findings {
+    /// A file checked that has nothing to show.
+    fn none() -> Findings {
         Findings {
             located: Vec::new(),
             rendered: String::new(),
             unrendered: None,
-            fixed: 0,
+            fixed: Vec::new(),
+            noqa: 0,
             diff: String::new(),
             fixed_text: None,
+            skipped: false,
+        }
+    }
+
+    /// A file not checked (and not counted).
+    fn skipped() -> Findings {
+        Findings {
             skipped: true,
+            ..Findings::none()
         }
     }
 }
@@ -299,9 +345,9 @@ pub fn run(args: &CheckArgs) -> i32 {
     // Results after a deferred file wait for it, to keep the input order.
     // `--fix` of standard input writes the text to standard output: the
     // report goes to standard error.
-    let stdin_fix = args.fix && inputs.contains(&Input::Stdin);
+    let stdin_fix = args.writing_fixes() && inputs.contains(&Input::Stdin);
     // The report is written as it is made, never held whole.
-    let mut report = match args.diff || (args.silent && output_file.is_none()) {
+    let mut report = match args.diff || args.add_noqa || (args.silent && output_file.is_none()) {
         true => Report::nowhere(),
         false => Report::open(output_file, stdin_fix),
     };
@@ -371,12 +417,37 @@ pub fn run(args: &CheckArgs) -> i32 {
         checked_names,
         fixed,
         fixed_names,
+        fixes,
+        noqa,
         diffs,
         fixed_text,
         unchecked,
     } = tally;
+    // What the fixes removed: a line, or the list `--show-fixes` asks for.
+    let fixes_said = |dry_run: bool| match (fixed, args.show_fixes) {
+        (0, _) => String::new(),
+        // `--silent`: not a word.
+        _ if args.silent => String::new(),
+        (_, true) => fix::listing(&fixes, dry_run),
+        (_, false) if args.quiet => String::new(),
+        (_, false) => fix::summary(fixed, &fixed_names, dry_run),
+    };
     if args.diff {
-        return fix_diff(&diffs, fixed, &fixed_names, args, &run_errors, &unchecked);
+        let said = fixes_said(true);
+        return fix_diff(&diffs, &said, args, &run_errors, &unchecked);
+    }
+    if args.add_noqa {
+        if noqa > 0 && !args.quiet && !args.silent {
+            eprintln!("{}", noqa::summary(noqa));
+        }
+        unchecked.report("checked");
+        for e in &run_errors {
+            eprintln!("error: {}", crate::output::safe::error(e));
+        }
+        return match run_errors.is_empty() && unchecked.is_empty() {
+            true => EXIT_OK,
+            false => EXIT_FAILURE,
+        };
     }
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
@@ -419,15 +490,14 @@ pub fn run(args: &CheckArgs) -> i32 {
     if summarised && args.statistics {
         tail.push_str(&output::statistics(&all));
     }
-    if summarised && fixed > 0 && !quiet {
-        tail.push_str(&format!(
-            "Fixed {fixed} problem{} in {}.\n",
-            if fixed == 1 { "" } else { "s" },
-            names_list(&fixed_names)
-        ));
+    if summarised {
+        tail.push_str(&fixes_said(false));
+    } else if args.show_fixes {
+        eprint!("{}", fixes_said(false));
     }
     let fixable = all.iter().filter(|l| l.fixable).count();
-    if summarised && !quiet && unread != Some(Unread::NothingChecked) {
+    // `--fix-only` reports nothing of what remains.
+    if summarised && !quiet && !args.fix_only && unread != Some(Unread::NothingChecked) {
         tail.push_str(&output::summary(
             errors,
             warnings,
@@ -595,28 +665,11 @@ fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
     }
 }
 
-/// `a.md`, `a.md and b.md`, `a.md, b.md, c.md and 4 more files`.
-fn names_list(names: &[String]) -> String {
-    let shown: Vec<String> = names
-        .iter()
-        .take(3)
-        .map(|n| crate::output::safe::text(n).into_owned())
-        .collect();
-    match (names.len(), shown.as_slice()) {
-        (1, [a]) => a.clone(),
-        (2, [a, b]) => format!("{a} and {b}"),
-        (3, [a, b, c]) => format!("{a}, {b} and {c}"),
-        (n, [a, b, c]) => format!("{a}, {b}, {c} and {} more files", n - 3),
-        _ => String::new(),
-    }
-}
-
 /// `--fix --diff`: the diffs on standard output, what they would fix on
 /// standard error; nothing written. Exit 1 when there is a diff.
 fn fix_diff(
     diffs: &str,
-    fixed: usize,
-    names: &[String],
+    fixes_said: &str,
     args: &CheckArgs,
     run_errors: &[String],
     unchecked: &Unchecked,
@@ -625,16 +678,10 @@ fn fix_diff(
     let written = out
         .write_all(super::fmt::paint(diffs, args.color.enabled()).as_bytes())
         .and_then(|_| out.flush());
-    if !args.quiet {
-        if fixed > 0 {
-            eprintln!(
-                "Would fix {fixed} problem{} in {}.",
-                if fixed == 1 { "" } else { "s" },
-                names_list(names)
-            );
-        } else {
-            eprintln!("No fixes available.");
-        }
+    if !fixes_said.is_empty() {
+        eprint!("{fixes_said}");
+    } else if !args.quiet && !args.silent {
+        eprintln!("No fixes available.");
     }
     unchecked.report("checked");
     for e in run_errors {
@@ -666,6 +713,10 @@ struct Tally {
     fixed: usize,
     /// The files `--fix` fixed (or would fix), in input order.
     fixed_names: Vec<String>,
+    /// `--show-fixes`: what the fixes of each file removed, in input order.
+    fixes: Vec<(String, Vec<Removed>)>,
+    /// `--add-noqa`: the suppression comments written or extended.
+    noqa: usize,
     /// `--fix --diff`: the diffs, in input order.
     diffs: String,
     /// `--fix` of standard input: the text to write to standard output.
@@ -718,10 +769,16 @@ impl Tally {
         if !f.located.is_empty() {
             self.files_with += 1;
         }
-        self.fixed += f.fixed;
-        if f.fixed > 0 {
+        let fixed: usize = f.fixed.iter().map(|r| r.count).sum();
+        self.fixed += fixed;
+        if fixed > 0 {
             self.fixed_names.push(outcome.name.clone());
+            if args.show_fixes {
+                self.fixes
+                    .push((outcome.name.clone(), std::mem::take(&mut f.fixed)));
+            }
         }
+        self.noqa += f.noqa;
         self.diffs.push_str(&f.diff);
         if f.fixed_text.is_some() {
             self.fixed_text = f.fixed_text;
@@ -751,7 +808,7 @@ fn check_one(
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
     let settings = config.settings_for(config_path);
-    if let (true, Some(file)) = (args.fix, input.path()) {
+    if let (true, Some(file)) = (args.writing_fixes() || args.add_noqa, input.path()) {
         // Temporary files a killed run left beside it.
         files::tidy(file);
     }
@@ -769,7 +826,7 @@ fn check_one(
         read => read?,
     };
     // A file too large for the memory there is fails here, alone.
-    let work = if args.fix && input.path().is_some() {
+    let work = if (args.fixing() || args.add_noqa) && input.path().is_some() {
         files::Work::Format
     } else {
         files::Work::Check
@@ -825,86 +882,135 @@ fn check_one(
         }
     };
     let this = FileContext { path, kind, run };
-    let mut diagnostics = crate::engine::check(&source, &settings, this);
-    // `fmt`'s rewrite, when `--fix` asks for it, or SARIF needs the edit
-    // of a finding its rule says the rewrite removes. The rules mark what
-    // they know it fixes (`Diagnostic::fixable`); `--fix` keeps a rewrite
-    // when it leaves fewer findings.
-    let mut fixed = 0;
-    let mut diff = String::new();
-    let mut fix: Option<Arc<output::FileFix>> = None;
-    let mut after: Option<(String, Vec<Diagnostic>)> = None;
-    let sarif_fix = args.format == OutputFormat::Sarif && diagnostics.iter().any(|d| d.fixable);
-    if args.fix || sarif_fix {
-        let options = FormatOptions { lang: config.lang };
-        let formatted = crate::engine::format(&source, &settings, &options);
-        if formatted != source {
-            fix = output::FileFix::between(&source, &formatted).map(Arc::new);
-            if args.fix {
-                let rechecked = crate::engine::check(&formatted, &settings, this);
-                if rechecked.len() < diagnostics.len() {
-                    after = Some((formatted, rechecked));
-                }
-            }
-        }
+    let options = FormatOptions { lang: config.lang };
+    let check = |text: &str| crate::engine::check(text, &settings, &options, this);
+    let mut diagnostics = check(&source);
+    if args.add_noqa {
+        let suppressions =
+            |found: &[Diagnostic]| crate::engine::suppressions(&source, &settings, this, found);
+        return add_noqa(
+            args.silent,
+            input,
+            name,
+            &source,
+            kind,
+            diagnostics,
+            suppressions,
+            check,
+        )
+        .map(|f| Checked::Done(f, adds));
     }
-    let stdin_fix = args.fix && !args.diff && *input == Input::Stdin;
+    // `--fix`: the fixes of the findings reported (`Diagnostic::fix`),
+    // kept when they remove one.
+    let mut fixed = Vec::new();
+    let mut diff = String::new();
+    let stdin_fix = args.writing_fixes() && *input == Input::Stdin;
     let mut fixed_text = stdin_fix.then(|| source.clone());
-    if let (true, Some((formatted, rechecked))) = (args.fix, after) {
-        fixed = diagnostics.len() - rechecked.len();
+    if let Some(done) = args
+        .fixing()
+        .then(|| fix::fix(&source, &diagnostics, check))
+        .flatten()
+    {
+        fixed = done.removed;
         if args.diff {
-            diff = super::fmt::unified_diff(name, &source, &formatted);
+            diff = super::fmt::unified_diff(name, &source, &done.text);
         } else {
             if let Some(file) = input.path() {
-                if let Some(note) = files::write_atomic(file, &source, &formatted)? {
-                    eprintln!("note: {}: {note}", crate::output::safe::text(name));
+                if let Some(note) = files::write_atomic(file, &source, &done.text)? {
+                    if !args.silent {
+                        eprintln!("note: {}: {note}", crate::output::safe::text(name));
+                    }
                 }
             }
             if stdin_fix {
-                fixed_text = Some(formatted.clone());
+                fixed_text = Some(done.text.clone());
             }
-            diagnostics = rechecked;
-            source = formatted;
-            fix = None;
+            diagnostics = done.diagnostics;
+            source = done.text;
         }
     }
-    if args.format == OutputFormat::Human && diagnostics.len() > RENDER_IN_ORDER {
-        return Ok(Checked::Done(
-            Findings {
-                located: Vec::new(),
-                rendered: String::new(),
-                unrendered: Some(Unrendered {
-                    source,
-                    diagnostics,
-                    color,
-                }),
-                fixed,
-                diff,
-                fixed_text,
-                skipped: false,
-            },
-            adds,
-        ));
+    // `--fix-only` reports nothing of what remains but a rule's internal
+    // error, which fails the run.
+    if args.fix_only {
+        diagnostics.retain(|d| d.internal);
     }
+    let mut findings = Findings {
+        fixed,
+        diff,
+        fixed_text,
+        ..Findings::none()
+    };
+    if args.format == OutputFormat::Human && diagnostics.len() > RENDER_IN_ORDER {
+        findings.unrendered = Some(Unrendered {
+            source,
+            diagnostics,
+            color,
+        });
+        return Ok(Checked::Done(findings, adds));
+    }
+    // SARIF's `fixes`: each fixable finding's fix, as the lines it changes.
+    let sarif_fixes = (args.format == OutputFormat::Sarif)
+        .then(|| output::FileFix::of_each(&source, &diagnostics));
     let index = LineIndex::new(&source);
     let (mut located, rendered) = locate(name, &source, &index, diagnostics, args.format, color);
-    if let Some(fix) = &fix {
-        for l in located.iter_mut().filter(|l| l.fixable) {
-            l.fix = Some(fix.clone());
-        }
+    for (l, file_fix) in located.iter_mut().zip(sarif_fixes.into_iter().flatten()) {
+        l.fix = file_fix;
     }
-    Ok(Checked::Done(
-        Findings {
-            located,
-            rendered,
-            unrendered: None,
-            fixed,
-            diff,
-            fixed_text,
-            skipped: false,
-        },
-        adds,
-    ))
+    findings.located = located;
+    findings.rendered = rendered;
+    Ok(Checked::Done(findings, adds))
+}
+
+/// `--add-noqa` of one file: its comments written (atomically), nothing
+/// reported but a note for a file none can be written in.
+fn add_noqa(
+    silent: bool,
+    input: &Input,
+    name: &str,
+    source: &str,
+    kind: FileKind,
+    diagnostics: Vec<Diagnostic>,
+    suppressions: impl FnOnce(&[Diagnostic]) -> Vec<(crate::diagnostic::Fix, Vec<usize>)>,
+    check: impl Fn(&str) -> Vec<Diagnostic>,
+) -> Result<Findings, String> {
+    if let Some(internal) = diagnostics.iter().find(|d| d.internal) {
+        return Err(internal.message.to_string());
+    }
+    let Some(path) = input.path() else {
+        return Err("--add-noqa writes files: standard input has none".to_string());
+    };
+    let mut findings = Findings::none();
+    let left = |n: usize, why: &str| {
+        if silent {
+            return;
+        }
+        eprintln!(
+            "note: {}: {n} finding{} left as {}: {why}",
+            crate::output::safe::text(name),
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "it is" } else { "they are" },
+        )
+    };
+    match noqa::add(source, kind, &diagnostics, suppressions, check) {
+        noqa::Noqa::Nothing => {}
+        noqa::Noqa::Added {
+            text,
+            comments,
+            left: n,
+        } => {
+            if let Some(note) = files::write_atomic(path, source, &text)? {
+                if !silent {
+                    eprintln!("note: {}: {note}", crate::output::safe::text(name));
+                }
+            }
+            findings.noqa = comments;
+            if n > 0 {
+                left(n, noqa::NO_LINE_ABOVE);
+            }
+        }
+        noqa::Noqa::Cannot { findings: n, why } => left(n, &why),
+    }
+    Ok(findings)
 }
 
 fn locate(

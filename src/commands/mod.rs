@@ -4,11 +4,13 @@
 pub mod check;
 pub mod config;
 pub mod engines;
+mod fix;
 pub mod fmt;
 pub mod generate;
 pub mod hook;
 mod jsonrpc;
 pub mod mcp;
+mod noqa;
 pub mod rule;
 pub mod server;
 pub mod watch;

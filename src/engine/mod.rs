@@ -26,14 +26,16 @@ use std::sync::Arc;
 
 use crate::config::Config;
 use crate::context::{FileContext, RunContext};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Fix};
 use crate::format::FormatOptions;
 use crate::kinds::FileKind;
 use crate::model::sections::Lang;
 use crate::sessions::SessionFormat;
 use crate::settings::Settings;
+use crate::syntax::Span;
 
 pub(crate) use kind::detect;
+pub(crate) use suppress::next_line_comment;
 pub(crate) use turn::Before;
 
 /// A resolved configuration, ready to lint files with.
@@ -89,7 +91,12 @@ impl Engine {
     ) -> Vec<Diagnostic> {
         let settings = self.settings(path);
         let kind = self.kind(path, text);
-        check(text, &settings, FileContext { path, kind, run })
+        check(
+            text,
+            &settings,
+            &self.format_options(),
+            FileContext { path, kind, run },
+        )
     }
 
     /// Every diagnostic of a file read as `kind`, whatever its path and
@@ -99,6 +106,7 @@ impl Engine {
         check(
             text,
             &settings,
+            &self.format_options(),
             FileContext {
                 path,
                 kind,
@@ -210,10 +218,15 @@ impl Engine {
             return None;
         }
         let settings = self.settings(path);
-        let options = FormatOptions {
+        crate::format::replacements(text, &settings, &self.format_options())
+    }
+
+    /// How `fmt` prints with this configuration (its `lang`), and so how
+    /// the fixes of its findings are printed.
+    fn format_options(&self) -> FormatOptions {
+        FormatOptions {
             lang: self.config.lang,
-        };
-        crate::format::replacements(text, &settings, &options)
+        }
     }
 }
 
@@ -244,13 +257,25 @@ pub(crate) fn format(text: &str, settings: &Settings, options: &FormatOptions) -
 /// Check a file's text as the kind its context says, with these settings.
 /// Every diagnostic passes through the credential filter: no output shows a
 /// credential.
-pub(crate) fn check(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<Diagnostic> {
-    let mut diagnostics = check_kind(source, settings, file);
+/// `options` are `fmt`'s, which the fixes of fixable findings are printed
+/// with.
+pub(crate) fn check(
+    source: &str,
+    settings: &Settings,
+    options: &FormatOptions,
+    file: FileContext<'_>,
+) -> Vec<Diagnostic> {
+    let mut diagnostics = check_kind(source, settings, options, file);
     crate::secrets::redact_diagnostics(source, &mut diagnostics);
     diagnostics
 }
 
-fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<Diagnostic> {
+fn check_kind(
+    source: &str,
+    settings: &Settings,
+    options: &FormatOptions,
+    file: FileContext<'_>,
+) -> Vec<Diagnostic> {
     let selection = &settings.rules;
     match file.kind {
         FileKind::Handoff => {
@@ -276,52 +301,136 @@ fn check_kind(source: &str, settings: &Settings, file: FileContext<'_>) -> Vec<D
         FileKind::Transcript | FileKind::DecisionLog => {
             let transcript = crate::model::build_file(source, settings, file);
             let mut diagnostics = check_transcript(&transcript);
-            mark_block_fixes(source, settings, &mut diagnostics);
+            // The model is let go before `fmt` builds its own.
+            let starts = fix_starts(&transcript, &diagnostics);
+            drop(transcript);
+            attach_fixes(source, settings, options, &starts, &mut diagnostics);
             diagnostics
         }
     }
 }
 
-/// The rules whose finding `fmt` removes by printing its block again
-/// (fields in canonical order), where it prints that block again. A rule
-/// cannot tell: whether `fmt` rewrites a block is the formatter's to say,
-/// and it sits above the rules. So a finding of these is marked fixable
-/// here, when one of `fmt`'s replacements starts at the block's opener and
-/// covers the places the finding names in the block too (the field that
-/// should come earlier): a block `fmt` leaves as written but for its
-/// opener (a nested invocation in it, `[RESPONSE:CFO]` lower-cased) keeps
-/// its fields where they are.
-const BLOCK_FIXES: [&str; 1] = ["R005"];
+/// The rules whose findings `fmt`'s rewrite removes, and where that
+/// rewrite starts: at the card the finding is in (C001, C003: the rule
+/// marks a finding of a card `fmt` rewrites, since only it knows whether
+/// the rewrite removes it: C001 stays on a card with no header), or at the
+/// block's opener, which is among the finding's places (R005, whose rule
+/// cannot tell whether `fmt` prints its block again: the formatter sits
+/// above the rules, and a block it leaves as written but for its opener,
+/// with a nested invocation or `[RESPONSE:CFO]` to lower-case, keeps its
+/// fields where they are).
+const FIXES: [(&str, Anchor); 3] = [
+    ("C001", Anchor::Card),
+    ("C003", Anchor::Card),
+    ("R005", Anchor::Block),
+];
 
-fn mark_block_fixes(source: &str, settings: &Settings, diagnostics: &mut [Diagnostic]) {
-    let wanted = |d: &Diagnostic| !d.fixable && BLOCK_FIXES.contains(&d.code);
-    if !diagnostics.iter().any(wanted) {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    Card,
+    Block,
+}
+
+/// Where the fix of each finding must start, for a finding a rule marks
+/// fixable or of a rule whose fixes the engine looks for (see [`FIXES`]):
+/// the start of its card's first line, or the earliest of its places (its
+/// block's opener). `None` for the others, and for a card finding outside
+/// any card.
+fn fix_starts(t: &crate::model::Transcript<'_>, diagnostics: &[Diagnostic]) -> Vec<Option<usize>> {
+    // The cards' byte ranges, in document order, as `fmt` replaces them.
+    let cards: Vec<Span> = t
+        .cards
+        .iter()
+        .map(|c| t.line_span(c.first_line).start..t.line_span(c.last_line).end)
+        .collect();
+    diagnostics
+        .iter()
+        .map(|d| {
+            let anchor = FIXES
+                .iter()
+                .find(|(code, _)| *code == d.code)
+                .map(|(_, anchor)| *anchor)?;
+            match anchor {
+                Anchor::Card if d.fixable => {
+                    let at = cards.partition_point(|c| c.start <= d.span.start);
+                    let card = cards[..at].last()?;
+                    card.contains(&d.span.start).then_some(card.start)
+                }
+                Anchor::Card => None,
+                Anchor::Block => Some(
+                    d.related
+                        .iter()
+                        .map(|(span, _)| span.start)
+                        .fold(d.span.start, usize::min),
+                ),
+            }
+        })
+        .collect()
+}
+
+/// Give each finding whose fix starts at `starts[i]` its fix: the one
+/// replacement of `fmt`'s that starts there and covers every place the
+/// finding names. A finding with no such replacement is not fixable; nor
+/// is any when formatting takes more than one pass (`replacements` is
+/// `None`: no one replacement is known to fix anything). Findings of one
+/// card share its fix. Formatting is asked only of a text with a finding
+/// to fix.
+fn attach_fixes(
+    source: &str,
+    settings: &Settings,
+    options: &FormatOptions,
+    starts: &[Option<usize>],
+    diagnostics: &mut [Diagnostic],
+) {
+    for d in diagnostics.iter_mut() {
+        d.fixable = false;
+    }
+    if starts.iter().all(Option::is_none) {
         return;
     }
-    // `None`: formatting takes more than one pass, so no one replacement is
-    // known to fix anything; nothing is marked.
-    let Some(replacements) =
-        crate::format::replacements(source, settings, &FormatOptions::default())
-    else {
-        return;
-    };
-    for d in diagnostics.iter_mut().filter(|d| wanted(d)) {
-        // The block's opener is among the spans (the finding's own or a
-        // related one): a replacement from there through every span fixes it.
-        let start = d
-            .related
-            .iter()
-            .map(|(span, _)| span.start)
-            .fold(d.span.start, usize::min);
+    let replacements: Vec<Arc<Fix>> = crate::format::replacements(source, settings, options)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(span, text)| Arc::new(Fix { span, text }))
+        .collect();
+    for (d, start) in diagnostics.iter_mut().zip(starts) {
+        let Some(start) = *start else {
+            continue;
+        };
         let end = d
             .related
             .iter()
             .map(|(span, _)| span.end)
             .fold(d.span.end, usize::max);
-        d.fixable = replacements
-            .iter()
-            .any(|(span, _)| span.start == start && span.end >= end);
+        // In source order, none overlapping: at most one starts here.
+        let at = replacements.partition_point(|fix| fix.span.start < start);
+        d.fix = replacements
+            .get(at)
+            .filter(|fix| fix.span.start == start && fix.span.end >= end)
+            .cloned();
+        d.fixable = d.fix.is_some();
     }
+}
+
+/// A text that is not rewritten (a session log's conversation, an agent's
+/// turn) has no fix: the rules' marks are taken back.
+fn without_fixes(diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics {
+        d.fixable = false;
+    }
+}
+
+/// The edits that suppress each of these findings of a transcript or a
+/// decision log on its line, with a suppression comment above it
+/// (`check --add-noqa`); see [`suppress::comments_for`].
+pub(crate) fn suppressions(
+    source: &str,
+    settings: &Settings,
+    file: FileContext<'_>,
+    diagnostics: &[Diagnostic],
+) -> Vec<(Fix, Vec<usize>)> {
+    let transcript = crate::model::build_file(source, settings, file);
+    suppress::comments_for(&transcript, diagnostics)
 }
 
 /// The transcript rules and the suppression comments, in source order.
@@ -354,7 +463,9 @@ pub(crate) fn check_session(
                 run: file.run,
             },
         );
-        for mut d in check_transcript(&transcript) {
+        let mut diagnostics = check_transcript(&transcript);
+        without_fixes(&mut diagnostics);
+        for mut d in diagnostics {
             d.span = map.span(&d.span);
             for (span, _) in &mut d.related {
                 *span = map.span(span);

@@ -7,7 +7,7 @@
 //! is reported as X001 unused-suppression.
 
 use crate::config::resolve_selector;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Fix};
 use crate::model::Transcript;
 use crate::rules;
 use crate::syntax::{Lead, Span};
@@ -189,4 +189,89 @@ pub fn apply(t: &Transcript<'_>, diagnostics: &mut Vec<Diagnostic>) {
         d.severity = severity;
         diagnostics.push(d);
     }
+}
+
+/// The comment that suppresses these rules on the line after it, with its
+/// line end.
+pub fn next_line_comment(codes: &[&str], eol: &str) -> String {
+    format!(
+        "<!-- boardlint-disable-next-line {} -->{eol}",
+        codes.join(" ")
+    )
+}
+
+/// The edits that suppress each of these findings where it is: a
+/// `<!-- boardlint-disable-next-line CODE … -->` line above the line it
+/// starts on, indented and quoted as that line is, naming each rule found
+/// there once; or, when the line above is such a comment already, the codes
+/// added to it (before its ` -- ` reason). Internal errors and X001, which
+/// no comment suppresses, are left out. One edit a line, in source order,
+/// each with the indices of the findings it is for.
+pub fn comments_for(t: &Transcript<'_>, diagnostics: &[Diagnostic]) -> Vec<(Fix, Vec<usize>)> {
+    let lines = &t.doc.lines;
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    // The findings on each line.
+    let mut wanted: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (i, d) in diagnostics.iter().enumerate() {
+        if !d.internal && d.code != "X001" {
+            wanted.entry(line_of(t, d.span.start)).or_default().push(i);
+        }
+    }
+    let comments = parse_comments(t);
+    let eol = if t.source.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut out = Vec::with_capacity(wanted.len());
+    for (line, findings) in wanted {
+        // Each rule once, in the order found.
+        let mut codes: Vec<&str> = Vec::with_capacity(findings.len());
+        for &i in &findings {
+            if !codes.contains(&diagnostics[i].code) {
+                codes.push(diagnostics[i].code);
+            }
+        }
+        let above = comments.iter().find(|c| {
+            c.kind == Kind::NextLine
+                && c.line + 1 == line
+                && matches!(
+                    &t.source[lines.span(c.line).end..lines.span(line).start],
+                    "\n" | "\r\n"
+                )
+        });
+        match above {
+            Some(c) => {
+                let Some(Lead::Comment { text, .. }) = lines.get(c.line).lead else {
+                    continue;
+                };
+                let body = t.text(&text);
+                let at = text.start + body.find(" -- ").unwrap_or(body.trim_end().len());
+                let fix = Fix {
+                    span: at..at,
+                    text: format!(" {}", codes.join(" ")),
+                };
+                out.push((fix, findings));
+            }
+            None => {
+                let start = lines.span(line).start;
+                let prefix = t.source[start..]
+                    .bytes()
+                    .take_while(|b| matches!(b, b' ' | b'\t' | b'>'))
+                    .count();
+                let fix = Fix {
+                    span: start..start,
+                    text: format!(
+                        "{}{}",
+                        &t.source[start..start + prefix],
+                        next_line_comment(&codes, eol)
+                    ),
+                };
+                out.push((fix, findings));
+            }
+        }
+    }
+    out
 }

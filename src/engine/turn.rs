@@ -100,6 +100,7 @@ pub(crate) fn check_after(
         crate::model::build_continuing(&whole, settings, before.carry, &candidates);
     debug_assert!(transcript.kind == FileKind::Transcript && transcript.path.is_none());
     let mut diagnostics = super::check_transcript(&transcript);
+    super::without_fixes(&mut diagnostics);
     drop(transcript);
     crate::secrets::redact_diagnostics(&whole, &mut diagnostics);
     let diagnostics = diagnostics

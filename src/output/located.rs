@@ -4,7 +4,10 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::lines::{LineIndex, Position};
 
 /// One diagnostic with its file and resolved positions.
@@ -31,19 +34,19 @@ pub struct Located {
     /// A rule failed on this file: the run exits 2.
     #[serde(skip)]
     pub internal: bool,
-    /// `check --fix` removes it (`fmt`'s rewrite of the file no longer finds
-    /// it).
+    /// `check --fix` removes it: it has a fix, `fmt`'s rewrite of the card
+    /// or block it is about.
     pub fixable: bool,
-    /// The edit `--fix` makes to the file, for SARIF's `fixes`.
+    /// The edit `--fix` makes to the file to remove it, for SARIF's
+    /// `fixes`.
     #[serde(skip)]
     #[schemars(skip)]
-    pub fix: Option<std::sync::Arc<FileFix>>,
+    pub fix: Option<Arc<FileFix>>,
 }
 
-/// The edit `fmt`'s rewrite makes to a file, as bytes of the file
-/// replaced: the lines from the first it changes to the end of the last,
-/// cut around each credential they keep, so that no fix writes one out
-/// (`secrets::keep_in_place`).
+/// A finding's fix (`Diagnostic::fix`) as bytes of the file replaced: the
+/// lines it changes, cut around each credential they keep, so that no fix
+/// writes one out (`secrets::keep_in_place`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileFix {
     /// In source order: (offset, length, inserted text).
@@ -51,16 +54,32 @@ pub struct FileFix {
 }
 
 impl FileFix {
-    /// The smallest run of whole lines of `before` to replace to get
-    /// `after`, less the credentials it keeps; `None` when they are the
-    /// same, or when the rewrite moves a credential past another (no edit
-    /// could make it without writing one out).
-    pub fn between(before: &str, after: &str) -> Option<FileFix> {
-        if before == after {
+    /// The fix of each diagnostic, as [`FileFix::replacing`] makes it;
+    /// made once for the findings that share one.
+    pub fn of_each(source: &str, diagnostics: &[Diagnostic]) -> Vec<Option<Arc<FileFix>>> {
+        let mut made: HashMap<*const Fix, Option<Arc<FileFix>>> = HashMap::new();
+        diagnostics
+            .iter()
+            .map(|d| {
+                let fix = d.fix.as_ref()?;
+                made.entry(Arc::as_ptr(fix))
+                    .or_insert_with(|| FileFix::replacing(source, fix).map(Arc::new))
+                    .clone()
+            })
+            .collect()
+    }
+
+    /// The smallest run of whole lines of the fixed bytes to replace to
+    /// make the fix, less the credentials it keeps; `None` when it changes
+    /// nothing, or moves a credential past another (no edit could make it
+    /// without writing one out).
+    pub fn replacing(before: &str, fix: &Fix) -> Option<FileFix> {
+        let (old, new) = (&before[fix.span.clone()], fix.text.as_str());
+        if old == new {
             return None;
         }
-        let old: Vec<&str> = before.split_inclusive('\n').collect();
-        let new: Vec<&str> = after.split_inclusive('\n').collect();
+        let old: Vec<&str> = old.split_inclusive('\n').collect();
+        let new: Vec<&str> = new.split_inclusive('\n').collect();
         let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
         let tail = old[head..]
             .iter()
@@ -68,7 +87,7 @@ impl FileFix {
             .zip(new[head..].iter().rev())
             .take_while(|(a, b)| a == b)
             .count();
-        let offset: usize = old[..head].iter().map(|l| l.len()).sum();
+        let offset: usize = fix.span.start + old[..head].iter().map(|l| l.len()).sum::<usize>();
         let length: usize = old[head..old.len() - tail].iter().map(|l| l.len()).sum();
         let inserted = new[head..new.len() - tail].concat();
         let edits = crate::secrets::keep_in_place(before, offset..offset + length, &inserted)?;
@@ -104,7 +123,16 @@ pub fn locate(path: &std::sync::Arc<str>, index: &LineIndex<'_>, d: Diagnostic) 
 
 #[cfg(test)]
 mod tests {
-    use super::FileFix;
+    use super::{FileFix, Fix};
+
+    /// The fix that turns the whole of `before` into `after`.
+    fn between(before: &str, after: &str) -> Option<FileFix> {
+        let fix = Fix {
+            span: 0..before.len(),
+            text: after.to_string(),
+        };
+        FileFix::replacing(before, &fix)
+    }
 
     fn apply(before: &str, fix: &FileFix) -> String {
         let mut applied = before.to_string();
@@ -118,12 +146,35 @@ mod tests {
     fn a_fix_replaces_the_lines_that_change() {
         let before = "a\nb\nc\nd\n";
         let after = "a\nB\nC\nd\n";
-        let fix = FileFix::between(before, after).unwrap();
+        let fix = between(before, after).unwrap();
         assert_eq!(fix.replacements, [(2, 4, "B\nC\n".to_string())]);
         assert_eq!(apply(before, &fix), after);
-        let grown = FileFix::between("a\n", "a\nb\n").unwrap();
+        let grown = between("a\n", "a\nb\n").unwrap();
         assert_eq!(grown.replacements, [(2, 0, "b\n".to_string())]);
-        assert_eq!(FileFix::between("x", "x"), None);
+        assert_eq!(between("x", "x"), None);
+    }
+
+    /// A fix of part of a file replaces only the lines it changes, at
+    /// their place in the file; findings that share a fix share its edit.
+    #[test]
+    fn a_finding_s_fix_is_the_lines_its_fix_changes() {
+        let before = "x\na\nb\nc\ny\n";
+        let fix = std::sync::Arc::new(Fix {
+            span: 2..8,
+            text: "a\nB\nc\n".to_string(),
+        });
+        let made = FileFix::replacing(before, &fix).unwrap();
+        assert_eq!(made.replacements, [(4, 2, "B\n".to_string())]);
+        assert_eq!(apply(before, &made), "x\na\nB\nc\ny\n");
+        let mut found = crate::test_support::finding("C003", 4..5, 0);
+        found.fix = Some(fix);
+        let other = crate::test_support::finding("L001", 0..1, 1);
+        let each = FileFix::of_each(before, &[found.clone(), other, found]);
+        assert!(each[1].is_none());
+        assert!(std::sync::Arc::ptr_eq(
+            each[0].as_ref().unwrap(),
+            each[2].as_ref().unwrap()
+        ));
     }
 
     /// A credential on the lines a rewrite changes stays where it is: the
@@ -133,7 +184,7 @@ mod tests {
         let key = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
         let before = format!("a\nWHY\nuse {key} now\nWHAT\nx\nz\n");
         let after = format!("a\nWHAT\nx\nWHY\nuse {key} now\nz\n");
-        let fix = FileFix::between(&before, &after).unwrap();
+        let fix = between(&before, &after).unwrap();
         assert_eq!(apply(&before, &fix), after);
         assert!(fix.replacements.len() > 1, "{fix:?}");
         assert!(fix
@@ -144,6 +195,6 @@ mod tests {
         let other = "AKIAIOSFODNN7EXAMPLE";
         let before = format!("WHY {key}\nWHAT {other}\n");
         let after = format!("WHAT {other}\nWHY {key}\n");
-        assert_eq!(FileFix::between(&before, &after), None);
+        assert_eq!(between(&before, &after), None);
     }
 }

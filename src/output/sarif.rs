@@ -112,8 +112,9 @@ pub fn sarif(out: &mut dyn std::io::Write, located: &[Located]) -> std::io::Resu
                     }
                 }],
             });
-            // What `--fix` would write: the lines it changes, replaced
-            // around each credential they keep (never written out).
+            // The finding's fix, which `--fix` would make: the lines it
+            // changes, replaced around each credential they keep (never
+            // written out).
             if let Some(fix) = l.fix.as_ref().filter(|_| l.fixable) {
                 let replacements: Vec<Value> = fix
                     .replacements
@@ -126,7 +127,7 @@ pub fn sarif(out: &mut dyn std::io::Write, located: &[Located]) -> std::io::Resu
                     })
                     .collect();
                 result["fixes"] = json!([{
-                    "description": { "text": "boardlint check --fix (fmt's rewrite of the file)" },
+                    "description": { "text": "boardlint check --fix (fmt's rewrite of the card or block)" },
                     "artifactChanges": [{
                         "artifactLocation": artifact(&l.path, cwd.as_deref()),
                         "replacements": replacements,

@@ -95,6 +95,7 @@ impl RuleMeta {
             internal: false,
             redact: Vec::new(),
             fixable: false,
+            fix: None,
         }
     }
 

@@ -175,8 +175,11 @@ fn fix_diff_prints_what_fix_would_write_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("No fixes available."));
-    // --diff and --exit-non-zero-on-fix need --fix.
-    boardlint().args(["check", "--diff", "-"]).assert().code(2);
+    // --exit-non-zero-on-fix needs --fix.
+    boardlint()
+        .args(["check", "--exit-non-zero-on-fix", "-"])
+        .assert()
+        .code(2);
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Tests that run the real `boardlint` binary, split by concern.
 
+mod add_noqa;
 mod agent_hook;
 mod agent_hook_cursor;
 mod agent_hook_install;
@@ -15,6 +16,7 @@ mod config_trust;
 mod decision_logs;
 mod file_discovery;
 mod fix_preview;
+mod fix_selection;
 mod fmt_command;
 mod ordinary_answers;
 mod output_formats;

@@ -46,5 +46,8 @@ fn lookup(rel: &str, test: &str, required: bool) -> Option<PathBuf> {
 fn a_missing_reference_skips_unless_it_is_required() {
     assert_eq!(lookup("no-such-file", "this test", false), None);
     let required = std::panic::catch_unwind(|| lookup("no-such-file", "this test", true));
-    assert!(required.is_err(), "a required reference folder that is absent must fail");
+    assert!(
+        required.is_err(),
+        "a required reference folder that is absent must fail"
+    );
 }

@@ -2,9 +2,10 @@
 //! hunks, each a card, block or CHAIN marker printed again (or, for a
 //! rewrite known only whole, the runs of lines a line diff finds changed):
 //! formatting sends them all as edits; "Format card" sends the
-//! ones under the cursor or selection, "Format file" all of them, "Fix
-//! all" all of them when they remove a diagnostic (as `check --fix` keeps
-//! a rewrite only then), and a diagnostic's quick fix those on its lines.
+//! ones under the cursor or selection, "Format file" all of them. A
+//! diagnostic's quick fix sends its fix (`Diagnostic::fix`: the card or
+//! block it is about, printed again), and "Fix all" the fixes of every
+//! diagnostic, as `check --fix` makes them.
 //! "Disable CODE for this line" puts a
 //! `<!-- boardlint-disable-next-line CODE -->` comment on the line above the
 //! diagnostic's (transcripts and decision logs: the files suppression
@@ -169,18 +170,13 @@ pub fn code_actions(
             continue;
         }
         let diagnostic = published.get(i + offset).cloned();
-        if linted.fixable[i] && wanted(&CodeActionKind::QUICKFIX) {
-            let mine: Vec<&Hunk> = hunks.iter().filter(|h| touches(h, &lines)).collect();
-            let mine = if mine.is_empty() {
-                hunks.iter().collect()
-            } else {
-                mine
-            };
+        if d.fixable && wanted(&CodeActionKind::QUICKFIX) {
+            let mine = fixes(request.text, std::slice::from_ref(d));
             if !mine.is_empty() {
                 let mut fix = action(
                     format!("Fix {} {} (boardlint fmt)", d.code, d.name),
                     CodeActionKind::QUICKFIX,
-                    edits(&index, &mine, request.unit),
+                    edits(&index, &mine.iter().collect::<Vec<_>>(), request.unit),
                 );
                 fix.diagnostics = diagnostic.clone().map(|d| vec![d]);
                 fix.is_preferred = Some(true);
@@ -195,11 +191,8 @@ pub fn code_actions(
         {
             disabled.push((d.code, line));
             let at = index.line_start(line);
-            let comment = format!(
-                "<!-- boardlint-disable-next-line {} -->{}",
-                d.code,
-                if crlf { "\r\n" } else { "\n" }
-            );
+            let comment =
+                crate::engine::next_line_comment(&[d.code], if crlf { "\r\n" } else { "\n" });
             let mut disable = action(
                 format!("Disable {} {} for this line", d.code, d.name),
                 CodeActionKind::QUICKFIX,
@@ -231,12 +224,45 @@ pub fn code_actions(
             edits(&index, &all, request.unit),
         )));
     }
-    if !all.is_empty() && linted.fixable.iter().any(|&f| f) && wanted(&fix_all_kind()) {
-        out.push(CodeActionOrCommand::CodeAction(action(
-            "Fix all boardlint problems (boardlint fmt)".into(),
-            fix_all_kind(),
-            edits(&index, &all, request.unit),
-        )));
+    if wanted(&fix_all_kind()) {
+        let every = fixes(request.text, &linted.diagnostics);
+        if !every.is_empty() {
+            out.push(CodeActionOrCommand::CodeAction(action(
+                "Fix all boardlint problems (boardlint fmt)".into(),
+                fix_all_kind(),
+                edits(&index, &every.iter().collect::<Vec<_>>(), request.unit),
+            )));
+        }
+    }
+    out
+}
+
+/// The fixes of these diagnostics as hunks, each once, in order; none when
+/// one would write out a credential (see [`private`]).
+fn fixes(text: &str, diagnostics: &[crate::diagnostic::Diagnostic]) -> Vec<Hunk> {
+    let mut all: Vec<Hunk> = diagnostics
+        .iter()
+        .filter_map(|d| d.fix.as_deref())
+        .map(|f| Hunk {
+            span: f.span.clone(),
+            text: f.text.clone(),
+        })
+        .collect();
+    all.sort_by_key(|h| (h.span.start, h.span.end));
+    all.dedup();
+    private(text, all)
+}
+
+/// The hunks cut around each credential they keep
+/// (`secrets::keep_in_place`), so that no edit writes one out; none when a
+/// hunk would have to (it moves one).
+pub fn private(text: &str, hunks: Vec<Hunk>) -> Vec<Hunk> {
+    let mut out = Vec::with_capacity(hunks.len());
+    for h in hunks {
+        match crate::secrets::keep_in_place(text, h.span.clone(), &h.text) {
+            Some(pieces) => out.extend(pieces.into_iter().map(|(span, text)| Hunk { span, text })),
+            None => return Vec::new(),
+        }
     }
     out
 }
@@ -278,6 +304,58 @@ mod tests {
         assert_eq!(two.len(), 2);
         assert_eq!(two[1].span, 14..19);
         assert!(hunks("same\n", "same\n").is_empty());
+    }
+
+    /// "Fix all" and a quick fix make the diagnostics' fixes, and nothing
+    /// else of `fmt`'s rewrite (here, a CHAIN marker printed again).
+    #[test]
+    fn fixes_are_the_diagnostics_own() {
+        let text = "CARD\nmore\n[CHAIN:cro→cfo]\n";
+        let card = Hunk {
+            span: 0..5,
+            text: "FRAMED CARD\n".to_string(),
+        };
+        let chain = Hunk {
+            span: 10..25,
+            text: "[CHAIN: cro → cfo]".to_string(),
+        };
+        let mut d = crate::test_support::finding("C001", 0..4, 0);
+        d.fixable = true;
+        d.fix = Some(std::sync::Arc::new(crate::diagnostic::Fix {
+            span: card.span.clone(),
+            text: card.text.clone(),
+        }));
+        let linted = Linted {
+            kind: FileKind::Transcript,
+            diagnostics: vec![d],
+            problem: None,
+        };
+        let uri: Uri = "untitled:a".parse().unwrap();
+        let request = Request {
+            uri: &uri,
+            text,
+            range: 0..0,
+            only: None,
+            unit: Unit::Byte,
+        };
+        let actions = code_actions(&request, &linted, &[], &[card, chain]);
+        let edits_of = |title: &str| {
+            actions
+                .iter()
+                .find_map(|a| match a {
+                    CodeActionOrCommand::CodeAction(a) if a.title.starts_with(title) => {
+                        a.edit.as_ref()?.changes.as_ref()?.get(&uri).cloned()
+                    }
+                    _ => None,
+                })
+                .unwrap()
+        };
+        for title in ["Fix C001", "Fix all"] {
+            let edits = edits_of(title);
+            assert_eq!(edits.len(), 1, "{title}");
+            assert_eq!(edits[0].new_text, "FRAMED CARD\n", "{title}");
+        }
+        assert_eq!(edits_of("Format file").len(), 2);
     }
 
     #[test]

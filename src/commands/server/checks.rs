@@ -1,5 +1,5 @@
 //! The checks, off the message loop. A document's check (the engine's
-//! diagnostics, which of them `fmt` removes, and `fmt`'s rewrite as hunks)
+//! diagnostics with their fixes, and `fmt`'s rewrite as hunks)
 //! runs on a worker thread, so the loop answers hovers and code actions
 //! while a large document is being checked. There are
 //! [`checks_at_once`](crate::commands::engines::checks_at_once) workers,
@@ -170,8 +170,8 @@ fn run(engines: &Engines, job: Job) -> Option<Done> {
 
 /// What the engine says of a document, as `boardlint check` says it of the
 /// file (its kind from the path, the text and the configuration's `kinds`;
-/// the file's own contribution to its run), which diagnostics `fmt`
-/// removes, and `fmt`'s rewrite as hunks. `None` as soon as `cancelled`
+/// the file's own contribution to its run), each with its fix, and
+/// `fmt`'s rewrite as hunks. `None` as soon as `cancelled`
 /// says so between its steps.
 pub fn analyse(
     engines: &Engines,
@@ -205,70 +205,30 @@ pub fn analyse(
     }
     // The rewrite as replacements when it is known so (each a card, block
     // or marker printed again), else whole, its hunks the lines it changes.
-    let (formatted, hunks) = match engine.format_replacements(path, text) {
-        Some(replacements) => {
-            let mut formatted = String::with_capacity(text.len());
-            let mut at = 0;
-            for (span, new) in &replacements {
-                formatted.push_str(&text[at..span.start]);
-                formatted.push_str(new);
-                at = span.end;
-            }
-            formatted.push_str(&text[at..]);
-            let hunks = replacements
-                .into_iter()
-                .map(|(span, text)| Hunk { span, text })
-                .collect();
-            (Some(formatted), hunks)
-        }
+    let hunks = match engine.format_replacements(path, text) {
+        Some(replacements) => replacements
+            .into_iter()
+            .map(|(span, text)| Hunk { span, text })
+            .collect(),
         None => match engine.format(path, text) {
-            Some(formatted) => {
-                let hunks = actions::hunks(text, &formatted);
-                (Some(formatted), hunks)
-            }
-            None => (None, Vec::new()),
+            Some(formatted) => actions::hunks(text, &formatted),
+            None => Vec::new(),
         },
     };
     // No edit the server sends writes out a credential: each is kept where
     // it is and the text around it replaced.
-    let hunks = private(text, hunks);
+    let hunks = actions::private(text, hunks);
     if cancelled() {
         return None;
     }
-    let fixable = match formatted {
-        Some(formatted) if formatted != text => {
-            let run = match path {
-                Some(path) => engine.contribution(path, &formatted),
-                None => Default::default(),
-            };
-            let after = engine.check_in_run(path, &formatted, &run);
-            lint::fixed_by(&diagnostics, &after)
-        }
-        _ => vec![false; diagnostics.len()],
-    };
     Some(Analysis {
         linted: Linted {
             kind,
             diagnostics,
-            fixable,
             problem: None,
         },
         hunks,
     })
-}
-
-/// The hunks cut around each credential they keep
-/// (`secrets::keep_in_place`), so that no edit writes one out; none when a
-/// hunk would have to (it moves one).
-fn private(text: &str, hunks: Vec<Hunk>) -> Vec<Hunk> {
-    let mut out = Vec::with_capacity(hunks.len());
-    for h in hunks {
-        match crate::secrets::keep_in_place(text, h.span.clone(), &h.text) {
-            Some(pieces) => out.extend(pieces.into_iter().map(|(span, text)| Hunk { span, text })),
-            None => return Vec::new(),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -323,7 +283,13 @@ mod tests {
             out.replace_range(h.span.clone(), &h.text);
         }
         assert_eq!(out, formatted);
-        assert_eq!(analysis.linted.fixable, [true]);
+        let fixable: Vec<bool> = analysis
+            .linted
+            .diagnostics
+            .iter()
+            .map(|d| d.fixable)
+            .collect();
+        assert_eq!(fixable, [true]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What the engine said of a document (`Linted`: its kind, every
-//! diagnostic, which of them `fmt` removes, or why it was not checked), as
-//! `checks.rs` finds it; then the same as protocol diagnostics.
+//! diagnostic with its fix, or why it was not checked), as `checks.rs`
+//! finds it; then the same as protocol diagnostics.
 
 use std::path::Path;
 
@@ -21,9 +21,8 @@ pub const SOURCE: &str = "boardlint";
 /// What the engine said of one text.
 pub struct Linted {
     pub kind: FileKind,
+    /// Each with its fix, when it has one (`Diagnostic::fix`).
     pub diagnostics: Vec<Diagnostic>,
-    /// Parallel to `diagnostics`: whether `fmt` removes it.
-    pub fixable: Vec<bool>,
     /// Why the text was not checked: its configuration has errors, or it
     /// is over the size limit. Shown as one diagnostic at its start.
     pub problem: Option<String>,
@@ -35,7 +34,6 @@ impl Linted {
         Linted {
             kind,
             diagnostics: Vec::new(),
-            fixable: Vec::new(),
             problem: None,
         }
     }
@@ -45,7 +43,6 @@ impl Linted {
         Linted {
             kind,
             diagnostics: Vec::new(),
-            fixable: Vec::new(),
             problem: Some(why),
         }
     }
@@ -67,22 +64,6 @@ pub fn within_limit(text: &str) -> Result<(), String> {
 pub fn engine(engines: &Engines, path: Option<&Path>, text: &str) -> Result<Engine, String> {
     within_limit(text)?;
     engines.for_path(path)
-}
-
-/// Which of `before` formatting removes: a diagnostic whose rule and
-/// message occur fewer times after formatting than before. (Formatting
-/// moves text, so places cannot be compared; a rule's message names what
-/// it is about.)
-pub fn fixed_by(before: &[Diagnostic], after: &[Diagnostic]) -> Vec<bool> {
-    let count = |list: &[Diagnostic], d: &Diagnostic| {
-        list.iter()
-            .filter(|o| o.code == d.code && o.message == d.message)
-            .count()
-    };
-    before
-        .iter()
-        .map(|d| count(after, d) < count(before, d))
-        .collect()
 }
 
 /// Where a rule's page is published, as SARIF's `helpUri` gives it.
@@ -111,19 +92,13 @@ pub fn to_lsp(linted: &Linted, uri: &Uri, text: &str, unit: Unit) -> Vec<LspDiag
             ..Default::default()
         });
     }
-    for (d, &fixable) in linted.diagnostics.iter().zip(&linted.fixable) {
-        out.push(one(d, fixable, uri, &index, unit));
+    for d in &linted.diagnostics {
+        out.push(one(d, uri, &index, unit));
     }
     out
 }
 
-fn one(
-    d: &Diagnostic,
-    fixable: bool,
-    uri: &Uri,
-    index: &LineIndex<'_>,
-    unit: Unit,
-) -> LspDiagnostic {
+fn one(d: &Diagnostic, uri: &Uri, index: &LineIndex<'_>, unit: Unit) -> LspDiagnostic {
     let mut message = d.message.to_string();
     if !d.help.is_empty() {
         message.push_str("\nhelp: ");
@@ -149,28 +124,6 @@ fn one(
         message,
         related_information: (!related.is_empty()).then_some(related),
         tags: None,
-        data: Some(serde_json::json!({ "name": d.name, "fixable": fixable })),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn what_formatting_removes_is_fixable() {
-        let a = crate::test_support::finding("C001", 0..1, 0);
-        let b = crate::test_support::finding("L001", 2..3, 1);
-        let fixed = fixed_by(&[a.clone(), b.clone()], std::slice::from_ref(&b));
-        assert_eq!(fixed, [true, false]);
-        // Two alike, one left: both are offered the fix.
-        assert_eq!(
-            fixed_by(&[a.clone(), a.clone()], std::slice::from_ref(&a)),
-            [true, true]
-        );
-        assert_eq!(
-            fixed_by(std::slice::from_ref(&a), std::slice::from_ref(&a)),
-            [false]
-        );
+        data: Some(serde_json::json!({ "name": d.name, "fixable": d.fixable })),
     }
 }
