@@ -675,8 +675,10 @@ fn fix_diff(
     unchecked: &Unchecked,
 ) -> i32 {
     let mut out = std::io::stdout().lock();
+    // `--silent`: the exit code alone tells.
+    let shown = if args.silent { "" } else { diffs };
     let written = out
-        .write_all(super::fmt::paint(diffs, args.color.enabled()).as_bytes())
+        .write_all(super::fmt::paint(shown, args.color.enabled()).as_bytes())
         .and_then(|_| out.flush());
     if !fixes_said.is_empty() {
         eprint!("{fixes_said}");
@@ -888,17 +890,13 @@ fn check_one(
     if args.add_noqa {
         let suppressions =
             |found: &[Diagnostic]| crate::engine::suppressions(&source, &settings, this, found);
-        return add_noqa(
-            args.silent,
-            input,
-            name,
-            &source,
-            kind,
-            diagnostics,
-            suppressions,
-            check,
-        )
-        .map(|f| Checked::Done(f, adds));
+        let note = |what: &str| {
+            if !args.silent {
+                eprintln!("note: {}: {what}", crate::output::safe::text(name));
+            }
+        };
+        return add_noqa(note, input, &source, kind, diagnostics, suppressions, check)
+            .map(|f| Checked::Done(f, adds));
     }
     // `--fix`: the fixes of the findings reported (`Diagnostic::fix`),
     // kept when they remove one.
@@ -962,11 +960,11 @@ fn check_one(
 }
 
 /// `--add-noqa` of one file: its comments written (atomically), nothing
-/// reported but a note for a file none can be written in.
+/// reported but a note (given to `note`, which prints it with the file's
+/// name unless `--silent`) for a file none can be written in.
 fn add_noqa(
-    silent: bool,
+    note: impl Fn(&str),
     input: &Input,
-    name: &str,
     source: &str,
     kind: FileKind,
     diagnostics: Vec<Diagnostic>,
@@ -981,15 +979,11 @@ fn add_noqa(
     };
     let mut findings = Findings::none();
     let left = |n: usize, why: &str| {
-        if silent {
-            return;
-        }
-        eprintln!(
-            "note: {}: {n} finding{} left as {}: {why}",
-            crate::output::safe::text(name),
+        note(&format!(
+            "{n} finding{} left as {}: {why}",
             if n == 1 { "" } else { "s" },
             if n == 1 { "it is" } else { "they are" },
-        )
+        ))
     };
     match noqa::add(source, kind, &diagnostics, suppressions, check) {
         noqa::Noqa::Nothing => {}
@@ -998,10 +992,8 @@ fn add_noqa(
             comments,
             left: n,
         } => {
-            if let Some(note) = files::write_atomic(path, source, &text)? {
-                if !silent {
-                    eprintln!("note: {}: {note}", crate::output::safe::text(name));
-                }
+            if let Some(written) = files::write_atomic(path, source, &text)? {
+                note(&written);
             }
             findings.noqa = comments;
             if n > 0 {

@@ -244,3 +244,31 @@ fn unsafe_fixes_is_accepted_and_changes_nothing() {
         .assert()
         .code(2);
 }
+
+/// `--silent` says nothing of the fixes either: not the "Fixed" line, not
+/// `--show-fixes`' list, not `--diff`'s, not `--add-noqa`'s count; the
+/// files are fixed all the same.
+#[test]
+fn silent_fixes_without_a_word() {
+    let root = repo();
+    write(root.path(), "a.md", &card_and_block());
+    for args in [
+        &["check", "-s", "--diff", "--show-fixes", "a.md"][..],
+        &["check", "-s", "--fix", "--show-fixes", "a.md"],
+    ] {
+        let (_, out, err) = run_in(root.path(), args);
+        assert_eq!((out.as_str(), err.as_str()), ("", ""), "{args:?}");
+    }
+    let (code, out, _) = check(root.path(), &["--select", "C001,C003,R005", "a.md"]);
+    assert_eq!(code, 0, "the fixes were made: {out}");
+    write(
+        root.path(),
+        "b.md",
+        "CFO: checking\n[INVOKE:cfo|What is our burn?]\n",
+    );
+    let (code, out, err) = run_in(root.path(), &["check", "-s", "--add-noqa", "b.md"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    assert!(fs::read_to_string(root.path().join("b.md"))
+        .unwrap()
+        .contains("boardlint-disable-next-line L001"));
+}
