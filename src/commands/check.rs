@@ -55,7 +55,7 @@ pub struct CheckArgs {
     /// .markdown, .txt, .transcript), and for the .yaml, .yml, .json and
     /// .jsonl files that are pipeline handoff records, transition logs,
     /// handshake logs (.team/inbox, .mailboxes) or session logs (Claude
-    /// Code, Codex CLI, Gemini CLI, Cline, OpenAI chat messages, OpenCode,
+    /// Code, Codex CLI, Gemini CLI, Cursor, Cline, OpenAI chat messages, OpenCode,
     /// Pi); other YAML and JSON is skipped. `--show-files` lists what a run
     /// would check.
     pub paths: Vec<PathBuf>,
