@@ -1187,63 +1187,204 @@ const QUOTED_PART: usize = 8;
 /// whatever found it, and in the source lines any output shows around
 /// their spans (the line before a span's first line to the line after its
 /// last), which are marked as redacted bytes.
+///
+/// Linear in the findings: the spans are met in source order, so that the
+/// lines around them are found once however many findings a line holds;
+/// the credentials of those lines are found once, in one pass over them;
+/// and a text is read once for quotes of any of them.
 pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
     if diagnostics.is_empty() {
         return;
     }
-    let windows = windows(source, diagnostics);
+    // Every span (primary and related) with its diagnostic, in source
+    // order, and the source lines shown around it.
+    let mut spans: Vec<(usize, Range<usize>)> = diagnostics
+        .iter()
+        .enumerate()
+        .flat_map(|(i, d)| {
+            std::iter::once(&d.span)
+                .chain(d.related.iter().map(|(s, _)| s))
+                .map(move |s| (i, s.clone()))
+        })
+        .collect();
+    spans.sort_unstable_by_key(|(_, s)| s.start);
+    let mut lines = LineBounds::new(source.as_bytes());
+    for (_, span) in &mut spans {
+        *span = lines.window(span);
+    }
+    // A window starts on the line before its span's line: in source
+    // order, so the windows are too. Merged, no byte is scanned twice.
     let mut secrets: Vec<Secret> = Vec::new();
-    for w in &windows {
-        // A secret found in the window before may run past this one's start
+    let mut scanned = 0;
+    for (_, w) in &spans {
+        // A secret found in a window before may run past this one's start
         // (a private key block), or past its end.
-        let from = secrets.last().map_or(w.start, |s| s.range.end.max(w.start));
+        let from = secrets
+            .last()
+            .map_or(w.start, |s| s.range.end.max(w.start))
+            .max(scanned);
         if from < w.end {
             secrets.extend(find_in(source, from..w.end));
+            scanned = w.end;
         }
     }
-    let quoted: Vec<&str> = secrets.iter().map(|s| &source[s.range.clone()]).collect();
+    let quotes = Quotes::new(source, &secrets);
     for d in diagnostics.iter_mut() {
-        scrub_in_place(&mut d.message, &quoted);
-        scrub_in_place(&mut d.label, &quoted);
-        scrub_in_place(&mut d.help, &quoted);
+        quotes.scrub(&mut d.message);
+        quotes.scrub(&mut d.label);
+        quotes.scrub(&mut d.help);
         for (_, label) in &mut d.related {
-            scrub_in_place(label, &quoted);
+            quotes.scrub(label);
         }
-        if secrets.is_empty() {
-            continue;
+    }
+    if secrets.is_empty() {
+        return;
+    }
+    let mut touched: Vec<usize> = Vec::new();
+    for (i, w) in &spans {
+        let first = secrets.partition_point(|s| s.range.end <= w.start);
+        let shown = secrets[first..]
+            .iter()
+            .take_while(|s| s.range.start < w.end)
+            .map(|s| s.range.clone());
+        let redact = &mut diagnostics[*i].redact;
+        let before = redact.len();
+        redact.extend(shown);
+        if redact.len() > before {
+            touched.push(*i);
         }
-        let shown: Vec<Range<usize>> = std::iter::once(&d.span)
-            .chain(d.related.iter().map(|(s, _)| s))
-            .map(|s| window(source, s))
-            .collect();
-        for w in shown {
-            let first = secrets.partition_point(|s| s.range.end <= w.start);
-            for s in secrets[first..]
-                .iter()
-                .take_while(|s| s.range.start < w.end)
-            {
-                if !d.redact.contains(&s.range) {
-                    d.redact.push(s.range.clone());
-                }
-            }
-        }
+    }
+    touched.sort_unstable();
+    touched.dedup();
+    for i in touched {
+        let redact = &mut diagnostics[i].redact;
+        redact.sort_unstable_by_key(|r| (r.start, r.end));
+        redact.dedup();
     }
 }
 
-/// A text a rule wrote whole (`Cow::Borrowed`, a `'static` literal of the
-/// program) quotes nothing of the input: only the texts made from it are
-/// read.
-fn scrub_in_place(text: &mut Cow<'static, str>, quoted: &[&str]) {
-    if matches!(text, Cow::Borrowed(_)) {
-        return;
+/// The credentials found in a file, to hide wherever a diagnostic's text
+/// quotes one: each is looked for by its first [`QUOTED_PART`] bytes, all
+/// of them at once, so a text is read once however many there are.
+struct Quotes<'a> {
+    secrets: Vec<&'a str>,
+    /// Finds the heads, in any ASCII case.
+    automaton: Option<AhoCorasick>,
+    /// The secrets each head (a pattern of `automaton`) starts.
+    of: Vec<Vec<usize>>,
+}
+
+impl<'a> Quotes<'a> {
+    fn new(source: &'a str, found: &[Secret]) -> Quotes<'a> {
+        let mut secrets: Vec<&str> = found.iter().map(|s| &source[s.range.clone()]).collect();
+        secrets.sort_unstable();
+        secrets.dedup();
+        let mut heads: Vec<Vec<u8>> = Vec::new();
+        let mut of: Vec<Vec<usize>> = Vec::new();
+        let mut index: std::collections::HashMap<Vec<u8>, usize> = Default::default();
+        for (k, secret) in secrets.iter().enumerate() {
+            let Some(head) = secret.get(..QUOTED_PART.min(secret.len())) else {
+                continue;
+            };
+            if head.is_empty() {
+                continue;
+            }
+            let key = head.as_bytes().to_ascii_lowercase();
+            let at = *index.entry(key.clone()).or_insert_with(|| {
+                heads.push(key);
+                of.push(Vec::new());
+                heads.len() - 1
+            });
+            of[at].push(k);
+        }
+        let automaton = (!heads.is_empty())
+            .then(|| {
+                AhoCorasick::builder()
+                    .ascii_case_insensitive(true)
+                    .match_kind(MatchKind::Standard)
+                    .build(&heads)
+                    .ok()
+            })
+            .flatten();
+        Quotes {
+            secrets,
+            automaton,
+            of,
+        }
     }
-    if let Cow::Owned(clean) = scrub(text) {
-        *text = Cow::Owned(clean);
-    }
-    for secret in quoted {
-        if let Some(clean) = hide_quoted(text, secret) {
+
+    /// Hide in `text` every credential it holds, and every quote of a
+    /// credential of the file. A text a rule wrote whole (`Cow::Borrowed`,
+    /// a `'static` literal of the program) quotes nothing of the input:
+    /// only the texts made from it are read.
+    fn scrub(&self, text: &mut Cow<'static, str>) {
+        if matches!(text, Cow::Borrowed(_)) {
+            return;
+        }
+        if let Cow::Owned(clean) = scrub(text) {
             *text = Cow::Owned(clean);
         }
+        if let Some(clean) = self.hide(text) {
+            *text = Cow::Owned(clean);
+        }
+    }
+
+    /// `text` with each quote of a secret hidden, as [`hide_quoted`] hides
+    /// one secret's; `None` when it quotes none.
+    fn hide(&self, text: &str) -> Option<String> {
+        let automaton = self.automaton.as_ref()?;
+        let t = text.as_bytes();
+        let word = |at: usize| t.get(at).is_some_and(u8::is_ascii_alphanumeric);
+        let mut hidden: Vec<Range<usize>> = Vec::new();
+        for m in automaton.find_overlapping_iter(t) {
+            let i = m.start();
+            for &k in &self.of[m.pattern().as_usize()] {
+                let s = self.secrets[k].as_bytes();
+                let mut n = if s.len() < QUOTED_PART {
+                    // Written whole, as a word of its own.
+                    let whole = t.get(i..i + s.len()) == Some(s)
+                        && !word(i + s.len())
+                        && (i == 0 || !word(i - 1));
+                    if !whole {
+                        continue;
+                    }
+                    s.len()
+                } else {
+                    let mut n = m.end() - i;
+                    while n < s.len() && i + n < t.len() && t[i + n].eq_ignore_ascii_case(&s[n]) {
+                        n += 1;
+                    }
+                    n
+                };
+                // Whole characters only.
+                while !text.is_char_boundary(i + n) {
+                    n -= 1;
+                }
+                if n > 0 {
+                    hidden.push(i..i + n);
+                }
+            }
+        }
+        if hidden.is_empty() {
+            return None;
+        }
+        hidden.sort_unstable_by_key(|r| r.start);
+        let mut out = String::with_capacity(text.len());
+        let mut copied = 0;
+        let mut at = 0;
+        while at < hidden.len() {
+            let mut range = hidden[at].clone();
+            at += 1;
+            while at < hidden.len() && hidden[at].start < range.end {
+                range.end = range.end.max(hidden[at].end);
+                at += 1;
+            }
+            out.push_str(&text[copied..range.start]);
+            out.push_str(&redacted(&text[range.clone()]));
+            copied = range.end;
+        }
+        out.push_str(&text[copied..]);
+        Some(out)
     }
 }
 
@@ -1301,42 +1442,65 @@ fn hide_quoted(text: &str, secret: &str) -> Option<String> {
     })
 }
 
-/// The source lines an output may show for `span`: from the start of the
-/// line before its first line to the end of the line after its last.
-fn window(source: &str, span: &Range<usize>) -> Range<usize> {
-    let b = source.as_bytes();
-    let start = span.start.min(b.len());
-    let end = span.end.min(b.len()).max(start);
-    let line_start = |at: usize| memchr::memrchr(b'\n', &b[..at]).map_or(0, |i| i + 1);
-    let line_end = |at: usize| memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
-    let first = line_start(start);
-    let before = if first == 0 { 0 } else { line_start(first - 1) };
-    let last = line_end(end);
-    let after = if last >= b.len() {
-        b.len()
-    } else {
-        line_end(last + 1)
-    };
-    before..after
+/// The bounds of lines, with the last few found remembered: spans met in
+/// source order fall on lines already found, so that a long line is
+/// scanned once, not once for each finding on it.
+struct LineBounds<'a> {
+    bytes: &'a [u8],
+    /// Lines found lately; `None` for a place not filled yet.
+    recent: [Option<Range<usize>>; 4],
+    next: usize,
 }
 
-/// The windows of every diagnostic, sorted and merged, so that no byte of
-/// the source is scanned twice.
-fn windows(source: &str, diagnostics: &[Diagnostic]) -> Vec<Range<usize>> {
-    let mut all: Vec<Range<usize>> = diagnostics
-        .iter()
-        .flat_map(|d| std::iter::once(&d.span).chain(d.related.iter().map(|(s, _)| s)))
-        .map(|s| window(source, s))
-        .collect();
-    all.sort_by_key(|w| w.start);
-    let mut merged: Vec<Range<usize>> = Vec::with_capacity(all.len());
-    for w in all {
-        match merged.last_mut() {
-            Some(last) if w.start <= last.end => last.end = last.end.max(w.end),
-            _ => merged.push(w),
+impl<'a> LineBounds<'a> {
+    fn new(bytes: &'a [u8]) -> LineBounds<'a> {
+        LineBounds {
+            bytes,
+            recent: [None, None, None, None],
+            next: 0,
         }
     }
-    merged
+
+    /// The line holding byte `at` (its line break, or the end of the text,
+    /// included): from its first byte to its line break.
+    fn line(&mut self, at: usize) -> Range<usize> {
+        if let Some(line) = self
+            .recent
+            .iter()
+            .flatten()
+            .find(|line| line.start <= at && at <= line.end)
+        {
+            return line.clone();
+        }
+        let b = self.bytes;
+        let start = memchr::memrchr(b'\n', &b[..at]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
+        self.recent[self.next] = Some(start..end);
+        self.next = (self.next + 1) % self.recent.len();
+        start..end
+    }
+
+    /// The source lines an output may show for `span`: from the start of
+    /// the line before its first line to the end of the line after its
+    /// last.
+    fn window(&mut self, span: &Range<usize>) -> Range<usize> {
+        let len = self.bytes.len();
+        let start = span.start.min(len);
+        let end = span.end.min(len).max(start);
+        let first = self.line(start).start;
+        let before = if first == 0 {
+            0
+        } else {
+            self.line(first - 1).start
+        };
+        let last = self.line(end).end;
+        let after = if last >= len {
+            len
+        } else {
+            self.line(last + 1).end
+        };
+        before..after
+    }
 }
 
 #[cfg(test)]
@@ -1907,6 +2071,78 @@ mod tests {
         assert_eq!(keep_in_place("a\nb\n", 2..4, &format!("{key}\n")), None);
         let swapped = format!("B {url}\nA {key}\n");
         assert_eq!(keep_in_place(&source, from..to, &swapped), None);
+    }
+
+    /// Hiding the quotes of all of a file's secrets at once hides what
+    /// hiding each secret's quotes in turn hides.
+    #[test]
+    fn quotes_hide_what_each_secret_hides() {
+        let mut source = String::new();
+        for (secret, _) in SHAPES {
+            source.push_str(&format!("key: {secret}\n"));
+        }
+        source.push_str("postgres://admin:pass@db.example.com/x\n");
+        let found = find(&source);
+        let quotes = Quotes::new(&source, &found);
+        let secrets: Vec<&str> = found.iter().map(|s| &source[s.range.clone()]).collect();
+        let one_by_one = |text: &str| {
+            let mut out = text.to_string();
+            for secret in &secrets {
+                if let Some(clean) = hide_quoted(&out, secret) {
+                    out = clean;
+                }
+            }
+            out
+        };
+        for (i, (secret, _)) in SHAPES.iter().enumerate() {
+            let next = SHAPES[(i + 5) % SHAPES.len()].0;
+            let texts = [
+                format!("`{secret}` is unknown"),
+                format!("starts `{}…`", &secret[..QUOTED_PART + 3]),
+                format!("{} and {next}", secret.to_ascii_uppercase()),
+                format!("use `pass` (it passed) with {}", &next[..QUOTED_PART]),
+                "nothing quoted".to_string(),
+            ];
+            for text in texts {
+                let all = quotes.hide(&text).unwrap_or_else(|| text.clone());
+                assert_eq!(all, one_by_one(&text), "{text}");
+                assert!(!all.contains(&secret[..QUOTED_PART]), "{all}");
+            }
+        }
+    }
+
+    /// Many findings on one long line with credentials on it and around it:
+    /// each finding is marked with exactly the credentials of the lines
+    /// around its span, as finding them for it alone marks.
+    #[test]
+    fn findings_on_one_long_line_each_get_the_credentials_around_them() {
+        let key = shape(Kind::GitHub);
+        let aws = shape(Kind::AwsKeyId);
+        let mut source = format!("before {aws}\n");
+        let line = source.len();
+        for n in 0..300 {
+            source.push_str(&format!("x{n} [INVOKE:cfo|q] "));
+            if n % 50 == 0 {
+                source.push_str(key);
+                source.push(' ');
+            }
+        }
+        source.push_str(&format!("\nafter\nfar {aws}\n"));
+        let spans: Vec<Range<usize>> = source[line..]
+            .match_indices("[INVOKE:")
+            .map(|(at, m)| line + at..line + at + m.len())
+            .collect();
+        let mut all: Vec<Diagnostic> = spans.iter().rev().map(|s| diagnostic(s.clone())).collect();
+        redact_diagnostics(&source, &mut all);
+        let far = source.rfind(aws).unwrap();
+        for d in &all {
+            let mut alone = vec![diagnostic(d.span.clone())];
+            redact_diagnostics(&source, &mut alone);
+            assert_eq!(d.redact, alone[0].redact);
+            // Six keys on the line, and the key on the line before.
+            assert_eq!(d.redact.len(), 7);
+            assert!(d.redact.iter().all(|r| r.start < far));
+        }
     }
 
     #[test]
