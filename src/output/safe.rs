@@ -59,25 +59,58 @@ fn escape_where(s: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
 /// offsets to the escaped text's offsets; `None` when it is already safe.
 /// Line breaks are kept (a `\r` only before `\n`).
 pub fn source(s: &str) -> Option<Escaped> {
-    let unsafe_at =
-        |i: usize, c: char| is_unsafe(c) || (c == '\r' && !s[i + 1..].starts_with('\n'));
-    if !s.char_indices().any(|(i, c)| unsafe_at(i, c)) {
-        return None;
-    }
+    let first = first_unsafe(s, 0)?;
     let mut text = String::with_capacity(s.len() + 16);
     let mut shifts = Vec::new();
-    for (i, c) in s.char_indices() {
-        if unsafe_at(i, c) {
-            let e = escape(c);
-            text.push_str(&e);
-            // From the byte after this character on, offsets move by the
-            // escape's extra length.
-            shifts.push((i + c.len_utf8(), text.len() - (i + c.len_utf8())));
-        } else {
-            text.push(c);
+    let mut copied = 0;
+    let mut at = Some(first);
+    while let Some(i) = at {
+        let c = s[i..].chars().next().unwrap_or_default();
+        text.push_str(&s[copied..i]);
+        text.push_str(&escape(c));
+        let next = i + c.len_utf8();
+        // From the byte after this character on, offsets move by the
+        // escape's extra length.
+        shifts.push((next, text.len() - next));
+        copied = next;
+        at = first_unsafe(s, next);
+    }
+    text.push_str(&s[copied..]);
+    Some(Escaped { text, shifts })
+}
+
+/// The offset of the first character at or after `from` (a character
+/// boundary) that a source excerpt escapes: a control character other than
+/// a tab or a line break (a `\r` only before `\n`), or a bidirectional or
+/// line-separating mark. Printable ASCII, the bulk of a transcript, is
+/// passed over a byte at a time; other characters are decoded.
+fn first_unsafe(s: &str, from: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = from;
+    let plain = |x: &u8| x.wrapping_sub(0x20) < 0x5f;
+    loop {
+        // Sixteen bytes at a time (a test of every byte, without an early
+        // exit, compiles to vector instructions), then byte by byte.
+        while let Some(chunk) = b.get(i..i + 16) {
+            if !chunk.iter().fold(true, |all, x| all & plain(x)) {
+                break;
+            }
+            i += 16;
+        }
+        i += b.get(i..)?.iter().position(|x| !plain(x))?;
+        match b[i] {
+            b'\n' | b'\t' => i += 1,
+            b'\r' if b.get(i + 1) == Some(&b'\n') => i += 1,
+            x if x < 0x80 => return Some(i),
+            _ => {
+                let c = s[i..].chars().next()?;
+                if is_unsafe(c) {
+                    return Some(i);
+                }
+                i += c.len_utf8();
+            }
         }
     }
-    Some(Escaped { text, shifts })
 }
 
 /// A text of many lines (a diff) safe to print: its lines kept, everything
@@ -134,6 +167,40 @@ mod tests {
         assert_eq!(&e.text[e.map(7)..], "d");
         for at in [0, 1, 2, 4, 5, 6, 7] {
             assert_eq!(e.unmap(e.map(at)), at);
+        }
+    }
+
+    /// The escaped copy is what escaping each unsafe character of the text
+    /// in turn gives, however the characters are mixed.
+    #[test]
+    fn the_fast_scan_escapes_what_a_character_scan_escapes() {
+        let naive = |s: &str| -> String {
+            let mut out = String::new();
+            for (i, c) in s.char_indices() {
+                let lone_cr = c == '\r' && !s[i + 1..].starts_with('\n');
+                if is_unsafe(c) || lone_cr {
+                    out.push_str(&escape(c));
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        };
+        let parts = [
+            "a", "é", "\n", "\r", "\r\n", "\t", "\u{1b}", "\u{7f}", "\u{9b}", "\u{85}", "→",
+            "\u{202e}", "\u{2028}", "😀", "\u{061c}", "~", " ",
+        ];
+        let mut seed = 11u64;
+        for len in 0..400 {
+            let mut s = String::new();
+            for _ in 0..len % 23 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                s.push_str(parts[(seed >> 33) as usize % parts.len()]);
+            }
+            let escaped = source(&s).map_or_else(|| s.clone(), |e| e.text);
+            assert_eq!(escaped, naive(&s), "{s:?}");
         }
     }
 
