@@ -2,6 +2,9 @@
 //! bytes, in UTF-16 code units (the Language Server Protocol's default) or
 //! in code points.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -21,10 +24,12 @@ pub struct Position {
 pub struct LineIndex<'a> {
     text: &'a str,
     starts: Vec<usize>,
-    /// Code points and UTF-16 code units before every [`BLOCK`]-byte
-    /// boundary, built on first use, so that such a column costs at most
-    /// one block's scan, however long its line.
-    blocks: std::sync::OnceLock<Vec<Counts>>,
+    /// For each long line a column far into which was asked for: the code
+    /// points and UTF-16 code units before every [`BLOCK`]-byte boundary of
+    /// the line, so that such a column costs at most one block's scan,
+    /// however long its line. Built a line at a time, on first use: only
+    /// the lines with such columns are counted, not the whole text.
+    blocks: std::sync::Mutex<HashMap<usize, Arc<[Counts]>>>,
 }
 
 /// What a column counts.
@@ -88,7 +93,7 @@ impl<'a> LineIndex<'a> {
         LineIndex {
             text,
             starts,
-            blocks: std::sync::OnceLock::new(),
+            blocks: Default::default(),
         }
     }
 
@@ -138,7 +143,8 @@ impl<'a> LineIndex<'a> {
     /// character counts as that character's start.
     pub fn column(&self, offset: usize, unit: Unit) -> usize {
         let offset = offset.min(self.text.len());
-        let start = self.starts[self.line_of(offset)];
+        let line = self.line_of(offset);
+        let start = self.starts[line];
         let mut at = offset;
         while !self.text.is_char_boundary(at) {
             at -= 1;
@@ -151,7 +157,7 @@ impl<'a> LineIndex<'a> {
         if at - start <= DIRECT {
             return Counts::of(&self.text.as_bytes()[start..at]).get(unit) + 1;
         }
-        self.before(at).get(unit) - self.before(start).get(unit) + 1
+        self.before(line, at).get(unit) + 1
     }
 
     /// The byte offset `units` of `unit` into 0-based `line`: the inverse
@@ -190,20 +196,26 @@ impl<'a> LineIndex<'a> {
         end
     }
 
-    /// Code points and UTF-16 units before byte `at`, a character boundary.
-    fn before(&self, at: usize) -> Counts {
-        let bytes = self.text.as_bytes();
-        let blocks = self.blocks.get_or_init(|| {
-            let mut total = Counts::default();
-            let mut out = vec![total];
-            for chunk in bytes.chunks(BLOCK) {
-                let c = Counts::of(chunk);
-                total.code_points += c.code_points;
-                total.utf16 += c.utf16;
-                out.push(total);
-            }
-            out
-        });
+    /// Code points and UTF-16 units from the start of 0-based `line` to
+    /// byte `at` of the text, a character boundary on that line.
+    fn before(&self, line: usize, at: usize) -> Counts {
+        let start = self.starts[line];
+        let bytes = &self.text.as_bytes()[start..self.line_end(line)];
+        let blocks = {
+            let mut lines = self.blocks.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(lines.entry(line).or_insert_with(|| {
+                let mut total = Counts::default();
+                let mut out = vec![total];
+                for chunk in bytes.chunks(BLOCK) {
+                    let c = Counts::of(chunk);
+                    total.code_points += c.code_points;
+                    total.utf16 += c.utf16;
+                    out.push(total);
+                }
+                out.into()
+            }))
+        };
+        let at = at - start;
         let block = at / BLOCK;
         let rest = Counts::of(&bytes[block * BLOCK..at]);
         Counts {
