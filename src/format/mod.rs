@@ -106,7 +106,13 @@ fn plan(source: &str, settings: &Settings, options: &FormatOptions, verify: bool
     let mut edits: Vec<Edit> = Vec::new();
     let mut covered: Vec<Span> = Vec::new();
 
-    let stable = |text: &str| !verify || format_with(text, settings, options, false) == text;
+    // A card or block printed as it already is changes nothing, and needs
+    // no check: only a changed one is formatted again on its own.
+    let stable = |range: &Span, text: &str| {
+        !verify
+            || source[range.clone()] == *text
+            || format_with(text, settings, options, false) == text
+    };
     for c in &t.cards {
         let range = t.line_span(c.first_line).start..t.line_span(c.last_line).end;
         covered.push(range.clone());
@@ -121,13 +127,13 @@ fn plan(source: &str, settings: &Settings, options: &FormatOptions, verify: bool
         let Some(text) = card::print(&t, c, options) else {
             continue;
         };
-        if stable(&text) {
+        if stable(&range, &text) {
             edits.push(Edit { range, text });
         }
     }
     for edit in blocks::edits(&t, &Covered::new(covered.clone())) {
         covered.push(edit.range.clone());
-        if stable(&edit.text) {
+        if stable(&edit.range, &edit.text) {
             edits.push(edit);
         }
     }
