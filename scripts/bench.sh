@@ -47,8 +47,9 @@ if [ ! -x /usr/bin/time ]; then
 fi
 
 cargo build --profile dist --quiet --bin boardlint --example corpus
-bl="$root/target/dist/boardlint"
-gen="$root/target/dist/examples/corpus"
+target="${CARGO_TARGET_DIR:-$root/target}"
+bl="$target/dist/boardlint"
+gen="$target/dist/examples/corpus"
 
 dir="${BENCH_DIR:-}"
 if [ -z "$dir" ]; then
@@ -62,10 +63,11 @@ echo "boardlint $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc -
 echo
 
 # The median wall time of a command, in seconds, over several runs
-# (hyperfine's own options first: -N runs it without a shell).
+# (hyperfine's own options first: -N runs it without a shell). RUNS and
+# WARMUP (runs not counted) change how many.
 hyperfine_median() {
     local json="$dir/hyperfine.json"
-    hyperfine --style none -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$@" >/dev/null 2>&1
+    hyperfine --style none -i --warmup "${WARMUP:-2}" --runs "${RUNS:-10}" --export-json "$json" "$@" >/dev/null 2>&1
     python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
 }
 
