@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Benchmarks of boardlint: the pathological shapes of docs/robustness.md
 # (10× the input must cost at most about 11× the time), peak memory on a
-# large transcript and on many small files, and the corpus comparisons of
-# docs/performance.md.
+# large transcript and on many small files, the corpus comparisons of
+# docs/performance.md, and inputs of other shapes than the Rust generator's
+# with 10× the findings (scripts/benchgen.py).
 #
 #   scripts/bench.sh                 every section
 #   scripts/bench.sh shapes memory   the named sections only
 #   BENCH_GB=0.2 scripts/bench.sh memory    a smaller "large" transcript
 #   BENCH_SHAPES="dense:1 random:4" scripts/bench.sh corpus
 #                                    the varied shapes (NAME:SEED) measured
+#   BENCH_FINDINGS_MB=10 scripts/bench.sh findings
+#                                    smaller session logs (default 100 MB)
 #
-# Sections: shapes, memory, corpus, sessions, hook, servers, and builds
+# Sections: shapes, memory, corpus, sessions, findings, hook, servers, and builds
 # (cold builds of the `release` and `dist` profiles, each into an empty
 # target directory, and the check speed of each: run it alone, on an idle
 # machine; it is not part of the default run). Inputs are generated (seeded, so every
@@ -24,7 +27,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 sections=("$@")
-[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus sessions hook servers)
+[ "${#sections[@]}" -eq 0 ] && sections=(shapes memory corpus sessions findings hook servers)
 
 if ! command -v hyperfine >/dev/null; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -47,8 +50,9 @@ if [ ! -x /usr/bin/time ]; then
 fi
 
 cargo build --profile dist --quiet --bin boardlint --example corpus
-bl="$root/target/dist/boardlint"
-gen="$root/target/dist/examples/corpus"
+target="${CARGO_TARGET_DIR:-$root/target}"
+bl="$target/dist/boardlint"
+gen="$target/dist/examples/corpus"
 
 dir="${BENCH_DIR:-}"
 if [ -z "$dir" ]; then
@@ -62,10 +66,11 @@ echo "boardlint $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc -
 echo
 
 # The median wall time of a command, in seconds, over several runs
-# (hyperfine's own options first: -N runs it without a shell).
+# (hyperfine's own options first: -N runs it without a shell). RUNS and
+# WARMUP (runs not counted) change how many.
 hyperfine_median() {
     local json="$dir/hyperfine.json"
-    hyperfine --style none -i --warmup 2 --runs "${RUNS:-10}" --export-json "$json" "$@" >/dev/null 2>&1
+    hyperfine --style none -i --warmup "${WARMUP:-2}" --runs "${RUNS:-10}" --export-json "$json" "$@" >/dev/null 2>&1
     python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
 }
 
@@ -191,7 +196,7 @@ corpus() {
         echo "rg           ${t_rg}s"
     fi
     echo "check        ${t_check}s  $(ratio "$t_cat" "$t_check")x cat (target 5x): $(verdict "$(ratio "$t_cat" "$t_check")" 5)"
-    echo "fmt --check  ${t_fmt}s  $(ratio "$t_check" "$t_fmt")x check (target 2x): $(verdict "$(ratio "$t_check" "$t_fmt")" 2)"
+    echo "fmt --check  ${t_fmt}s  $(ratio "$t_check" "$t_fmt")x check (target 1.5x): $(verdict "$(ratio "$t_check" "$t_fmt")" 1.5)"
     echo
     echo "== corpus: 10x the corpus (20,000 files, 200 MB)"
     local kb_small kb_large t_large
@@ -264,6 +269,95 @@ sessions() {
         printf '%-8s %9ss %10s %11ss %8sx\n' "$format" "$t_bl" "$(python3 -c "print('%.0f' % ($size / 1e6 / $t_bl))")" "$t_py" "$(ratio "$t_bl" "$t_py")"
     done
     rm -f "$dir/s.jsonl" "$dir/claude.jsonl" "$dir/loads.py"
+    echo
+}
+
+# How many findings a check reports (the sum of `--statistics`) and its
+# peak resident memory in kilobytes, from one run: "COUNT KB".
+findings_and_peak() {
+    /usr/bin/time -f '%M' -o "$dir/time.txt" "$bl" check --statistics --output-format json "$1" >"$dir/stats.json" 2>/dev/null || true
+    echo "$(python3 -c 'import json,sys; print(sum(r["count"] for r in json.load(open(sys.argv[1]))))' "$dir/stats.json") $(tail -1 "$dir/time.txt")"
+}
+
+# Inputs of other shapes than the Rust generator's, made by an independent
+# one (scripts/benchgen.py, whose docstring describes every shape), each
+# with few findings and with 10x the findings, of the same size: one-line
+# is the same line with the invocations ten times closer, hashes has ten
+# times the lines that invoke (every line, at 10x), and in the session
+# logs each further finding takes the place of a clean paragraph of its
+# length (tools: the short assistant texts grow, the log keeps its size
+# with fewer tool calls). Every finding is an L001 self-invocation. The
+# session logs are BENCH_FINDINGS_MB (default 100) MB with findings in
+# proportion, beside Python's json.loads over their lines. Each input is
+# timed over few runs (the slowest take tens of seconds a run), after the
+# run that counts its findings. Then the default output against concise
+# on the corpus.
+findings() {
+    local mb="${BENCH_FINDINGS_MB:-100}"
+    local bytes=$((mb * 1000000))
+    local benchgen="$root/scripts/benchgen.py"
+    echo "== findings: 10x the findings cost at most 11x the time (check --output-format concise; inputs of scripts/benchgen.py)"
+    printf '%-10s %10s %7s %7s %9s %9s %7s %-7s %s\n' shape bytes '1x' '10x' t_1x t_10x ratio '' 'peak MB 1x/10x'
+    printf '%s\n' 'import json, sys' 'for line in open(sys.argv[1], encoding="utf-8"):' '    json.loads(line)' >"$dir/loads.py"
+    local shape few size runs extra ext
+    local n1 n10 kb1 kb10 t1 t10 r size1 size10 t_py
+    local loads=()
+    # SHAPE FINDINGS(1x) BYTES RUNS [generator options]
+    while read -r shape few size runs extra; do
+        case "$shape" in
+            signatures | roots | tools) ext=jsonl ;;
+            *) ext=md ;;
+        esac
+        # shellcheck disable=SC2086 # $extra holds options, split on purpose
+        python3 "$benchgen" "$shape" "$dir/f1.$ext" --findings "$few" --bytes "$size" $extra 2>/dev/null
+        # shellcheck disable=SC2086
+        python3 "$benchgen" "$shape" "$dir/f10.$ext" --findings "$((few * 10))" --bytes "$size" $extra 2>/dev/null
+        size1="$(stat -c %s "$dir/f1.$ext")"
+        size10="$(stat -c %s "$dir/f10.$ext")"
+        # The run that counts also warms the cache for the timed ones.
+        read -r n1 kb1 <<<"$(findings_and_peak "$dir/f1.$ext")"
+        read -r n10 kb10 <<<"$(findings_and_peak "$dir/f10.$ext")"
+        t1="$(RUNS=$runs WARMUP=0 median "$bl check --output-format concise $dir/f1.$ext")"
+        t10="$(RUNS=$runs WARMUP=0 median "$bl check --output-format concise $dir/f10.$ext")"
+        r="$(ratio "$t1" "$t10")"
+        printf '%-10s %10s %7s %7s %8ss %8ss %6sx %-7s %s\n' "$shape" "$size1" "$n1" "$n10" "$t1" "$t10" "$r" "$(verdict "$r" 11)" "$((kb1 / 1024))/$((kb10 / 1024))"
+        [ "$size1" = "$size10" ] || echo "           (10x: $size10 bytes)"
+        if [ "$shape" = signatures ] || [ "$shape" = roots ]; then
+            t_py="$(RUNS=3 WARMUP=1 median "python3 $dir/loads.py $dir/f1.$ext")"
+            loads+=("$shape $size1 $t_py $t1 $t10")
+        fi
+        rm -f "$dir/f1.$ext" "$dir/f10.$ext"
+    done <<EOF
+one-line 16000 2880006 5
+hashes 2000 1.44MB 3
+signatures $((mb * 20)) $bytes 3
+roots $((mb * 30)) $bytes 3 --roots $((mb * 10))
+tools $((mb * 5)) $bytes 5
+EOF
+    echo
+    echo "== findings: the ${mb} MB session logs beside Python's json.loads over their lines (target: check at least 2x faster)"
+    printf '%-10s %10s %11s %9s %9s %8s %8s\n' shape bytes json.loads t_1x t_10x '1x' '10x'
+    local entry s1 s10
+    for entry in "${loads[@]}"; do
+        read -r shape size1 t_py t1 t10 <<<"$entry"
+        # Two decimals: a speed-up can be well under 1.
+        s1="$(python3 -c "print('%.2f' % ($t_py / $t1))")"
+        s10="$(python3 -c "print('%.2f' % ($t_py / $t10))")"
+        printf '%-10s %10s %10ss %8ss %8ss %7sx %7sx  1x %s, 10x %s\n' "$shape" "$size1" "$t_py" "$t1" "$t10" "$s1" "$s10" \
+            "$(python3 -c "print('ok' if $s1 >= 2 else 'MISSED')")" "$(python3 -c "print('ok' if $s10 >= 2 else 'MISSED')")"
+    done
+    rm -f "$dir/loads.py" "$dir/stats.json"
+    echo
+    echo "== findings: the default output (full) beside concise, 2,000 files / 20 MB (target: at most 1.5x)"
+    rm -rf "$dir/corpus-f"
+    "$gen" tree "$dir/corpus-f" 2000 20MB 7 2>/dev/null
+    local t_concise t_full n kb
+    read -r n kb <<<"$(findings_and_peak "$dir/corpus-f")"
+    t_concise="$(median "$bl check --output-format concise $dir/corpus-f")"
+    t_full="$(median "$bl check --output-format full $dir/corpus-f")"
+    echo "concise      ${t_concise}s  ($n findings, peak $((kb / 1024)) MB)"
+    echo "full         ${t_full}s  $(ratio "$t_concise" "$t_full")x concise (target 1.5x): $(verdict "$(ratio "$t_concise" "$t_full")" 1.5)"
+    rm -rf "$dir/corpus-f"
     echo
 }
 
@@ -386,9 +480,9 @@ builds() {
 
 for s in "${sections[@]}"; do
     case "$s" in
-        shapes | memory | corpus | sessions | hook | servers | builds) "$s" ;;
+        shapes | memory | corpus | sessions | findings | hook | servers | builds) "$s" ;;
         *)
-            echo "bench: unknown section $s (shapes, memory, corpus, sessions, hook, servers, builds)" >&2
+            echo "bench: unknown section $s (shapes, memory, corpus, sessions, findings, hook, servers, builds)" >&2
             exit 2
             ;;
     esac
