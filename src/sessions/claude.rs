@@ -55,11 +55,15 @@ fn read(log: &mut SessionLog, text: &str) {
             .get("isSidechain")
             .and_then(JValue::as_bool)
             .unwrap_or(false);
+        // A sidechain record with no parent starts a sidechain of its own
+        // (sub-agents' sidechains all start that way): its root is itself,
+        // so that two sub-agents' threads never read as one.
         let root = sidechain.then(|| {
             let root = parent
                 .as_ref()
                 .and_then(|(p, _)| roots.get(p).cloned())
                 .or_else(|| parent.as_ref().map(|(p, _)| p.clone()))
+                .or_else(|| uuid.as_ref().map(|(u, _)| u.clone()))
                 .unwrap_or_default();
             if let Some((u, _)) = &uuid {
                 roots.insert(u.clone(), root.clone());

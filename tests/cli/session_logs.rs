@@ -3,7 +3,7 @@
 use predicates::prelude::*;
 
 use crate::boardlint;
-use crate::config_settings::{check, repo, write};
+use crate::config_settings::{check, repo, run_in, write};
 
 /// A Claude Code line whose assistant text holds escapes before and inside
 /// the self-invocation.
@@ -254,5 +254,57 @@ fn a_cursor_agent_transcript_is_checked_as_a_session_log() {
         (code, codes(&out)),
         (1, vec!["2:R007".into(), "5:L001".into()]),
         "{out}"
+    );
+}
+
+/// Two sub-agents' sidechains in one Claude Code log, each starting from a
+/// record with no parent (as Claude Code writes them): the CFO speaking in
+/// one does not make a bare invocation of the CFO in the other a
+/// self-invocation.
+#[test]
+fn sidechains_that_start_without_a_parent_are_conversations_of_their_own() {
+    let record = |uuid: &str, parent: Option<&str>, text: &str| {
+        serde_json::json!({
+            "type": "assistant", "uuid": uuid, "parentUuid": parent, "sessionId": "s",
+            "isSidechain": true,
+            "message": {"id": format!("m-{uuid}"), "role": "assistant",
+                "content": [{"type": "text", "text": text}]},
+        })
+        .to_string()
+    };
+    let log = [
+        record("a1", None, "CFO: The runway is 14 months."),
+        record("b1", None, "[INVOKE:cfo|What is the runway?]"),
+    ]
+    .join("\n")
+        + "\n";
+    let root = repo();
+    write(root.path(), "s.jsonl", &log);
+    let (_, out, _) = run_in(root.path(), &["check", "--format", "json", "s.jsonl"]);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let codes: Vec<&str> = report
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert!(!codes.contains(&"L001"), "{codes:?}");
+    // In one sidechain, the same two turns are a self-invocation.
+    let one = [
+        record("a1", None, "CFO: The runway is 14 months."),
+        record("a2", Some("a1"), "[INVOKE:cfo|What is the runway?]"),
+    ]
+    .join("\n")
+        + "\n";
+    write(root.path(), "s.jsonl", &one);
+    let (_, out, _) = run_in(root.path(), &["check", "--format", "json", "s.jsonl"]);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        report
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == "L001"),
+        "{report}"
     );
 }
