@@ -254,7 +254,7 @@ impl Lines {
     /// Room for every line of `source`, counted with a fast scan for line
     /// ends, so that the rows are allocated once rather than doubled.
     pub(super) fn reserve(&mut self, source: &str) {
-        let lines = source.bytes().filter(|&b| b == b'\n').count() + 1;
+        let lines = memchr::memchr_iter(b'\n', source.as_bytes()).count() + 1;
         self.rows.reserve_exact(lines);
         self.inline_starts.reserve_exact(lines);
     }
