@@ -130,7 +130,7 @@ pub struct Marker {
     pub kind: MarkerKind,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BlockKind {
     Response,
     PeerVerify,

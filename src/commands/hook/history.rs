@@ -149,6 +149,20 @@ pub fn read(
             return Some(session);
         }
     }
+    read_whole(engine, cwd, log, settings)
+}
+
+/// The session log at `log` read whole (its last [`MAX_READ`] bytes when
+/// it holds more), as on a session's first call: for a call whose saved
+/// cut did not hold (a closer after it closed a block it carried as never
+/// closed).
+pub fn reread(engine: &Engine, payload: &Payload, log: &Path) -> Option<Session> {
+    let cwd = payload.cwd.as_deref();
+    let settings = hash(format!("{:?}", engine.settings(cwd)).as_bytes());
+    read_whole(engine, cwd, log, settings)
+}
+
+fn read_whole(engine: &Engine, cwd: Option<&Path>, log: &Path, settings: u64) -> Option<Session> {
     let (start, bytes) = read_tail(log)?;
     let text = std::str::from_utf8(&bytes).ok()?;
     let format = crate::sessions::detect(Some(log), text)?;
