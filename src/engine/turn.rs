@@ -424,6 +424,14 @@ mod shaped {
                 "[RESPONSE:cfo]\n[/CRITIC-SCREEN]\n[/RESPONSE]\n",
                 vec!["M003"],
             ),
+            // A card open at the cut: its header's role speaks in it (the
+            // turn's response answers the call the card made, no R007).
+            (
+                "📊 CFO — Runway\n\nBOTTOM LINE\nWe have 14 months.\n\nWHAT\n- cash\n\nWHY THIS MATTERS\n- [INVOKE:cfo|Me?]\n",
+                "WHAT",
+                "[RESPONSE:cfo]\nKey finding: x\n[/RESPONSE]\n",
+                vec!["R001"],
+            ),
             // A BLOCKED marker still waiting for its assumption: the lines
             // after it decide its own finding, before the turn.
             (
@@ -454,10 +462,6 @@ mod shaped {
             ("<!-- boardlint-disable-file L001 -->\n\nnext\n", "next"),
             ("```\ncode\n\ninside\n```\n", "inside"),
             ("```transcript\nCFO: x\n\ninside\n```\n", "inside"),
-            (
-                "📊 CFO — Runway\n\nBOTTOM LINE\nWe have 14 months.\n\nWHAT\n- cash\n\nnext\n",
-                "WHAT",
-            ),
         ];
         for (history, from) in refused {
             let (_, after) = both(history, from, "done\n[/RESPONSE]\n[/PEER-VERIFY]\n");
@@ -487,6 +491,8 @@ mod sessions {
         pub reread: usize,
         /// Blocks the cuts used carried.
         pub carried_blocks: usize,
+        /// Cards the cuts used carried.
+        pub carried_cards: usize,
         /// The findings of each turn.
         pub found: Vec<Vec<String>>,
     }
@@ -532,6 +538,7 @@ mod sessions {
                     Some(_) => {
                         replayed.resumed += 1;
                         replayed.carried_blocks += cut.carry.blocks.len();
+                        replayed.carried_cards += usize::from(cut.carry.card.is_some());
                     }
                     None => replayed.reread += 1,
                 }
@@ -646,21 +653,25 @@ mod sessions {
         let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
         let mut runner = TestRunner::new_with_rng(config, rng);
         let (resumed, reread, carried) = (Cell::new(0), Cell::new(0), Cell::new(0));
+        let cards = Cell::new(0);
         let sessions = prop::collection::vec(message(), 2..14);
         let outcome = runner.run(&sessions, |messages| {
             let replayed = replay(&settings, &messages).map_err(TestCaseError::fail)?;
             resumed.set(resumed.get() + replayed.resumed);
             reread.set(reread.get() + replayed.reread);
             carried.set(carried.get() + replayed.carried_blocks);
+            cards.set(cards.get() + replayed.carried_cards);
             Ok(())
         });
         if let Err(e) = outcome {
             panic!("{e}");
         }
-        let (resumed, reread, carried) = (resumed.get(), reread.get(), carried.get());
-        eprintln!("{resumed} turns read on from a cut, carrying {carried} blocks; {reread} read whole again");
+        let (resumed, reread, carried, cards) =
+            (resumed.get(), reread.get(), carried.get(), cards.get());
+        eprintln!("{resumed} turns read on from a cut, carrying {carried} blocks and {cards} cards; {reread} read whole again");
         assert!(resumed > 2000, "only {resumed} turns read on from a cut");
         assert!(carried > 500, "only {carried} blocks carried");
+        assert!(cards > 100, "only {cards} cards carried");
         assert!(reread > 10, "only {reread} carries found not to hold");
     }
 }

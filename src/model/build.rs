@@ -7,7 +7,7 @@
 use super::blocks::{Answer, Block};
 use super::cards::{self, Card, CardKind};
 use super::carry::{
-    CarriedBlock, CarriedInvocation, CarriedTurn, Carry, Cut, SpeakerScope, ZoneEnd,
+    CarriedBlock, CarriedCard, CarriedInvocation, CarriedTurn, Carry, Cut, SpeakerScope, ZoneEnd,
 };
 use super::faults::{Malformed, StrayCloser, UnknownRole};
 use super::invocations::{Aggregation, ChainDecl, Invocation, InvocationKind};
@@ -107,7 +107,12 @@ fn build_from<'a>(
     file: FileContext<'a>,
     how: Continuing<'_>,
 ) -> Option<(Transcript<'a>, Option<Cut>)> {
-    let doc = syntax::parse_with(source, settings.lint_code_blocks);
+    // A hook's answer is read on its own: a fence the text before it left
+    // open ends where it begins.
+    let doc = match how.turn {
+        Some(at) => syntax::parse_apart(source, settings.lint_code_blocks, at),
+        None => syntax::parse_with(source, settings.lint_code_blocks),
+    };
     let carry = how.carry;
     // What only the whole text tells: whether its blockquotes are
     // quotations (it has protocol outside them), and which blocks are
@@ -365,6 +370,9 @@ pub(super) struct Builder<'t, 'a> {
     carried_openers: Vec<String>,
     /// Where a hook's answer begins (see [`build_continuing`]).
     turn: Option<usize>,
+    /// The open card is a carry's: it is no card of this text, and goes
+    /// when it ends.
+    carried_card: bool,
     /// What this read saw of the protocol in and out of blockquotes.
     seen: Seen,
     /// In a blockquote: whether it is a quotation.
@@ -432,6 +440,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             carried_inside: Vec::new(),
             carried_openers: Vec::new(),
             turn,
+            carried_card: false,
             seen: Seen::default(),
             quote_run: None,
             introduces_quote: false,
@@ -512,6 +521,33 @@ impl<'t, 'a> Builder<'t, 'a> {
             set(&mut self.attendees, r);
         }
         self.seed_blocks(carry);
+        if let Some(card) = &carry.card {
+            self.seed_card(card);
+        }
+    }
+
+    /// The card open at the cut, as the first card, on its line 0.
+    fn seed_card(&mut self, card: &CarriedCard) {
+        self.t.cards.push(Card {
+            first_line: 0,
+            last_line: 0,
+            framed: card.framed,
+            emoji: card.emoji,
+            role: card.role,
+            draft: card.draft,
+            kind: CardKind::Standard,
+            frames: Vec::new(),
+            header: None,
+            preamble: Vec::new(),
+            sections: Vec::new(),
+        });
+        self.card = Some(OpenCard {
+            index: 0,
+            confirmed: card.confirmed,
+            by_header: card.by_header,
+        });
+        self.cards_seen = usize::from(card.aggregated);
+        self.carried_card = true;
     }
 
     /// The blocks open at the cut, at the bottom of the stack, with an
@@ -572,7 +608,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     /// `[BLOCKED: …]` still waiting for its assumption does not stop a cut:
     /// the lines after it decide only its own finding, at the marker.)
     fn may_cut(&self, line: &Line) -> bool {
-        if self.no_cut || self.card.is_some() || self.in_fence || line.in_fence {
+        if self.no_cut || self.in_fence || line.in_fence {
             return false;
         }
         if self.pairing {
@@ -706,6 +742,18 @@ impl<'t, 'a> Builder<'t, 'a> {
             })
             .collect();
         let paired = self.paired.iter().find(|p| p.at == at);
+        let card = self.card.as_ref().map(|open| {
+            let card = &self.t.cards[open.index];
+            CarriedCard {
+                framed: card.framed,
+                confirmed: open.confirmed,
+                by_header: open.by_header,
+                emoji: card.emoji,
+                role: card.role,
+                draft: card.draft,
+                aggregated: self.cards_seen > open.index,
+            }
+        });
         Carry {
             speaker: self.speaker,
             zone: self.zone,
@@ -725,6 +773,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             top_calls: self.t.top_calls.iter().map(|&(_, s, r)| (s, r)).collect(),
             indented_code: self.indented_code,
             no_code_next: !self.code_may_follow,
+            card,
             blocks,
             paired: paired.map(|p| p.kinds.clone()).unwrap_or_default(),
             paired_indented_code: paired.is_some_and(|p| p.indented_code),
@@ -836,7 +885,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     }
 
     fn line(&mut self, index: usize, line: &Line, lines: &syntax::Lines) {
-        self.end_unclosed_at_turn(line);
+        self.end_unclosed_at_turn(index, line);
         if line.in_fence != self.in_fence {
             // A linted fence is a transcript of its own: who was speaking
             // around it does not carry in or out.
@@ -1091,14 +1140,18 @@ impl<'t, 'a> Builder<'t, 'a> {
                 .is_ok()
     }
 
-    /// Where a hook's answer begins, a new message: the blocks the text
-    /// before it left open that no closer closes end (decision 12). A
-    /// block the answer closes goes on into it, and so do those under it.
-    fn end_unclosed_at_turn(&mut self, line: &Line) {
+    /// Where a hook's answer begins, a new message: the card the text before
+    /// it left open ends, and so do the blocks that no closer closes
+    /// (decision 12). A block the answer closes goes on into it, and so do
+    /// those under it.
+    fn end_unclosed_at_turn(&mut self, index: usize, line: &Line) {
         if self.turn.is_none_or(|at| line.span.start < at) {
             return;
         }
         self.turn = None;
+        // A card is written in one message: one the text before left open
+        // ends with it.
+        self.close_card(index.saturating_sub(1));
         while let Some(&top) = self.stack.last() {
             if !self.never_closed(top) {
                 return;
@@ -1526,6 +1579,17 @@ impl<'t, 'a> Builder<'t, 'a> {
             // A header with no section after it, or a BOTTOM LINE with no
             // section in a card's own words after it, is not a card.
             self.t.cards.truncate(open.index);
+        }
+        // A carried card is the text's before the cut, its findings too;
+        // its role has spoken (C013), as its card would say.
+        if std::mem::take(&mut self.carried_card) {
+            if let Some(role) = self.t.cards.get(open.index).and_then(|c| c.role) {
+                if let Err(at) = self.t.spoke_before.binary_search(&role) {
+                    self.t.spoke_before.insert(at, role);
+                }
+            }
+            self.t.cards.truncate(open.index);
+            self.cards_seen = self.cards_seen.min(open.index);
         }
     }
 

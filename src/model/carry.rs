@@ -5,10 +5,10 @@
 //! an agent hook that checks each new turn of a long session reads only
 //! the text after its last cut (see `engine/turn.rs`).
 //!
-//! A cut is taken only where no card or code fence is open and no
-//! suppression comment stands before it. A block may be open there when no
-//! closer ever closes it (decision 12): it is carried, and the text after
-//! the cut is read with it open. Should a closer after the cut close it
+//! A cut is taken only where no code fence is open and no suppression
+//! comment stands before it. A card open there is carried. A block may be
+//! open there when no closer ever closes it (decision 12): it is carried,
+//! and the text after the cut is read with it open. Should a closer after the cut close it
 //! after all, the cut does not hold (the reading before the cut assumed it
 //! unclosed), and the text is read whole. What else the one pass of
 //! `build.rs` keeps from line to line is here.
@@ -16,7 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::roles::Role;
-use crate::syntax::BlockKind;
+use crate::syntax::{BlockKind, CardEmoji};
 
 use super::invocations::InvocationKind;
 
@@ -95,6 +95,24 @@ pub struct CarriedBlock {
     pub opener: String,
 }
 
+/// A card open at the cut: the text after the cut reads inside it until it
+/// ends (at the latest where a hook's answer begins). Its findings lie in
+/// it, before the answer; what the reading needs of it is here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarriedCard {
+    /// Opened by a frame: it ends at the next one.
+    pub framed: bool,
+    /// It has a section, and so is a card (not a draft or header yet).
+    pub confirmed: bool,
+    /// Opened by a header line.
+    pub by_header: bool,
+    pub emoji: Option<CardEmoji>,
+    pub role: Option<Role>,
+    pub draft: bool,
+    /// It has been read as the aggregation of the broadcasts before it.
+    pub aggregated: bool,
+}
+
 /// The state of the one pass over a transcript's lines at a cut.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Carry {
@@ -140,6 +158,9 @@ pub struct Carry {
     /// Who invoked whom at the top level before the cut (speaker, invoked).
     #[serde(default)]
     pub top_calls: Vec<(Role, Role)>,
+    /// The card open at the cut.
+    #[serde(default)]
+    pub card: Option<CarriedCard>,
     /// The blocks open at the cut, outermost first, none of which any
     /// closer closes.
     #[serde(default)]
@@ -179,6 +200,10 @@ impl Carry {
                     && t.answers.is_none_or(|i| i < positions)
                     && t.issued.iter().all(|&i| i < positions)
             })
+            && self
+                .card
+                .as_ref()
+                .is_none_or(|c| c.role.as_ref().is_none_or(fits))
             && self.blocks.iter().all(|b| {
                 b.role.as_ref().is_none_or(fits)
                     && b.chain.as_deref().is_none_or(all)

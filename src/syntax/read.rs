@@ -73,6 +73,23 @@ fn read_items(
     pos
 }
 
+/// Read the text as two: what comes before `at` (a line start), then what
+/// follows it, so that no item of the first runs into the second (a fence
+/// left open ends at `at`). An agent hook's answer is a new message, read
+/// so after the session before it.
+pub fn parse_apart(source: &str, lint_code_blocks: bool, at: usize) -> Document {
+    let source = cut(source);
+    if at == 0 || at >= source.len() || !source.is_char_boundary(at) {
+        return read(source, lint_code_blocks, None);
+    }
+    let mut doc = read(&source[..at], lint_code_blocks, None);
+    let mut rest = Document::default();
+    read_items(source, at, source.len(), lint_code_blocks, &mut rest);
+    doc.append(rest);
+    doc.lines.shrink_to_fit();
+    doc
+}
+
 /// Texts this large are read in two halves at once.
 const PARALLEL_PARSE_FROM: usize = 1 << 20;
 

@@ -587,6 +587,38 @@ fn last_line(path: &str) -> u64 {
     text.trim_end().rfind('\n').map_or(0, |i| i + 1) as u64
 }
 
+/// What else an earlier message left open ends where the answer begins: a
+/// card (the answer's speaker line is a speaker line, not the card's
+/// text) and a code fence (the answer is not code).
+#[test]
+fn an_answer_after_an_open_card_or_fence_is_read_as_a_new_message() {
+    let frame = "━".repeat(40);
+    let card =
+        format!("{frame}\n📊 CFO — Runway\n\nBOTTOM LINE\nWe have 14 months.\n\nWHAT\n- cash");
+    for (history, answer, found) in [
+        (card.as_str(), "CEO: [INVOKE:cfo|What is our runway?]", None),
+        (card.as_str(), SELFISH, Some("L001 self-invocation")),
+        (
+            "Here is the query:\n\n```sql\nselect 1;",
+            SELFISH,
+            Some("L001 self-invocation"),
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = claude_log(
+            dir.path(),
+            &["CEO: The board meets today.", history, "More."],
+        );
+        let input = payload("claude", dir.path(), &log, answer, false);
+        let (code, out, _) = hook(dir.path(), &input, &[]);
+        assert_eq!(code, 0);
+        match found {
+            None => assert_eq!(out, "", "{history:?} then {answer:?}"),
+            Some(found) => assert!(out.contains(found), "{history:?} then {answer:?}: {out}"),
+        }
+    }
+}
+
 /// A RESPONSE block no closer closes does not keep the hook from cutting
 /// the log after it: the cut carries the block open, and each turn reads
 /// on from the last message.
