@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::kinds::FileKind;
-use crate::model::{Carry, Cut};
+use crate::model::{Carry, Continuing, Cut};
 use crate::sessions::{History, SessionFormat};
 use crate::settings::Settings;
 
@@ -76,6 +76,17 @@ pub(crate) fn check_after(
     before: Before<'_>,
     text: &str,
 ) -> Option<(Vec<Diagnostic>, Option<Cut>)> {
+    check_after_cutting(settings, before, text, |_| true)
+}
+
+/// [`check_after`], cutting the history only at the message starts
+/// `may_cut` allows.
+fn check_after_cutting(
+    settings: &Settings,
+    before: Before<'_>,
+    text: &str,
+    may_cut: impl Fn(usize) -> bool,
+) -> Option<(Vec<Diagnostic>, Option<Cut>)> {
     let mut history = before.text;
     let trimmed = text.trim_end();
     if !trimmed.is_empty() && history.trim_end().ends_with(trimmed) {
@@ -95,16 +106,26 @@ pub(crate) fn check_after(
             whole.push('\n');
         }
     }
-    let candidates: Vec<usize> = before
+    let messages: Vec<usize> = before
         .starts
         .iter()
         .filter(|&&at| at < history.len())
         .map(|&at| at + prefix.len())
         .collect();
+    let candidates: Vec<usize> = messages
+        .iter()
+        .copied()
+        .filter(|&at| may_cut(at - prefix.len()))
+        .collect();
     let offset = whole.len();
     whole.push_str(text);
-    let (transcript, cut) =
-        crate::model::build_continuing(&whole, settings, before.carry, &candidates, Some(offset))?;
+    let how = Continuing {
+        carry: before.carry,
+        messages: &messages,
+        candidates: &candidates,
+        turn: Some(offset),
+    };
+    let (transcript, cut) = crate::model::build_continuing(&whole, settings, how)?;
     debug_assert!(transcript.kind == FileKind::Transcript && transcript.path.is_none());
     let mut diagnostics = super::check_transcript(&transcript);
     super::without_fixes(&mut diagnostics);
@@ -149,17 +170,17 @@ mod tests {
         found.iter().map(|d| format!("{d:?}")).collect()
     }
 
-    /// The history cut at `at` with `carry`, then the turn (`None`: the
-    /// carry does not hold).
+    /// The history read on from `cut` (its messages beginning at
+    /// `messages`), then the turn (`None`: the carry does not hold).
     fn after_cut(
         settings: &Settings,
         history: &str,
         cut: &Cut,
-        candidates: &[usize],
+        messages: &[usize],
         turn: &str,
     ) -> Option<(Vec<Diagnostic>, Option<Cut>)> {
         let rest = &history[cut.at..];
-        let starts: Vec<usize> = candidates
+        let starts: Vec<usize> = messages
             .iter()
             .filter(|&&s| s >= cut.at)
             .map(|&s| s - cut.at)
@@ -220,28 +241,24 @@ mod tests {
             }
             for split in [starts.len() / 2, starts.len() - 1] {
                 let (history, turn) = text.split_at(starts[split]);
-                let candidates: Vec<usize> =
-                    starts[..split].iter().copied().filter(|&s| s > 0).collect();
+                let messages = &starts[..split];
                 let whole = Before {
                     text: history,
-                    starts: &[],
+                    starts: messages,
                     carry: None,
                 };
                 let expected = shown(&check_after(&settings, whole, turn).unwrap().0);
                 let mut first_cut = None;
-                for &at in &candidates {
-                    let one = Before {
-                        text: history,
-                        starts: &[at],
-                        carry: None,
-                    };
-                    let Some(cut) = check_after(&settings, one, turn).unwrap().1 else {
+                for &at in messages.iter().filter(|&&s| s > 0) {
+                    let one = check_after_cutting(&settings, whole, turn, |s| s == at);
+                    let Some(cut) = one.unwrap().1 else {
                         continue;
                     };
                     assert_eq!(cut.at, at);
                     carried_invocations += cut.carry.invocations.len();
                     carried_blocks += cut.carry.blocks.len();
-                    let Some((found, _)) = after_cut(&settings, history, &cut, &[], turn) else {
+                    let Some((found, _)) = after_cut(&settings, history, &cut, messages, turn)
+                    else {
                         // The hook reads the history whole.
                         continue;
                     };
@@ -256,9 +273,11 @@ mod tests {
                 }
                 // A cut found in a text read after a cut carries on.
                 if let Some(cut) = first_cut {
-                    let next = after_cut(&settings, history, &cut, &candidates, turn);
+                    let next = after_cut(&settings, history, &cut, messages, turn);
                     if let Some((_, Some(next))) = next {
-                        if let Some((found, _)) = after_cut(&settings, history, &next, &[], turn) {
+                        if let Some((found, _)) =
+                            after_cut(&settings, history, &next, messages, turn)
+                        {
                             assert_eq!(shown(&found), expected, "second cut at {}", next.at);
                         }
                     }
@@ -282,28 +301,35 @@ mod shaped {
         found.iter().map(|d| format!("{d:?}")).collect()
     }
 
-    /// The turn's findings after the whole history, and after a cut at the
-    /// start of `from` in it (`None` when no cut is allowed there).
+    /// The turn's findings after the whole history (a message a
+    /// paragraph), and after a cut at the start of `from` in it (`None`
+    /// when no cut is allowed there).
     fn both(history: &str, from: &str, turn: &str) -> (Vec<String>, Option<Vec<String>>) {
         let settings = Settings::default();
         let at = history
             .find(from)
             .expect("the cut's text is in the history");
+        let messages: Vec<usize> = std::iter::once(0)
+            .chain(history.match_indices("\n\n").map(|(i, _)| i + 2))
+            .filter(|&i| i < history.len())
+            .collect();
+        assert!(messages.contains(&at), "{from:?} starts no paragraph");
         let whole = Before {
             text: history,
-            starts: &[],
+            starts: &messages,
             carry: None,
         };
         let expected = shown(&check_after(&settings, whole, turn).unwrap().0);
-        let one = Before {
-            text: history,
-            starts: &[at],
-            carry: None,
-        };
-        let after = check_after(&settings, one, turn).unwrap().1.map(|cut| {
+        let one = check_after_cutting(&settings, whole, turn, |s| s == at);
+        let after = one.unwrap().1.map(|cut| {
+            let rest: Vec<usize> = messages
+                .iter()
+                .filter(|&&s| s >= cut.at)
+                .map(|&s| s - cut.at)
+                .collect();
             let rest = Before {
                 text: &history[cut.at..],
-                starts: &[],
+                starts: &rest,
                 carry: Some(&cut.carry),
             };
             shown(&check_after(&settings, rest, turn).unwrap().0)
@@ -432,6 +458,14 @@ mod shaped {
                 "[RESPONSE:cfo]\nKey finding: x\n[/RESPONSE]\n",
                 vec!["R001"],
             ),
+            // A fence is its message's: one left open ends with it, and
+            // the next message is no code.
+            (
+                "CFO: thinking\n\n```\ncode\n\ninside\n```\n",
+                "inside",
+                "[INVOKE:cfo|Me?]\n",
+                vec!["L001"],
+            ),
             // A BLOCKED marker still waiting for its assumption: the lines
             // after it decide its own finding, before the turn.
             (
@@ -460,7 +494,7 @@ mod shaped {
             ("[RESPONSE:cfo]\nhalf\n\nrest\n", "rest"),
             ("[PEER-VERIFY:cro]\nhalf\n\nrest\n", "rest"),
             ("<!-- boardlint-disable-file L001 -->\n\nnext\n", "next"),
-            ("```\ncode\n\ninside\n```\n", "inside"),
+            // Right after a linted fence: leaving it resets the speaker.
             ("```transcript\nCFO: x\n\ninside\n```\n", "inside"),
         ];
         for (history, from) in refused {
@@ -518,7 +552,7 @@ mod sessions {
             let answer = messages[t].as_str();
             let whole = Before {
                 text: history,
-                starts: &[],
+                starts: &starts[..t],
                 carry: None,
             };
             let expected = shown(&check_after(settings, whole, answer).unwrap().0);
@@ -551,14 +585,7 @@ mod sessions {
             });
             let (found, next) = match from_cut {
                 Some(checked) => checked,
-                None => {
-                    let before = Before {
-                        text: history,
-                        starts: &starts[..t],
-                        carry: None,
-                    };
-                    check_after(settings, before, answer).unwrap()
-                }
+                None => check_after(settings, whole, answer).unwrap(),
             };
             let found = shown(&found);
             if found != expected {

@@ -48,34 +48,18 @@ pub fn build_with_items<'a>(source: &'a str, settings: &'a Settings) -> Transcri
     build_keeping(source, settings, FileContext::transcript())
 }
 
-/// The model of a transcript text that continues one cut before it: read
-/// with the state `carry` says the text before it left (none: from the
-/// start). Of the line starts in `candidates` (ascending), the last where
-/// this text may be cut in turn is returned, with its state.
-///
-/// `turn` is where the answer an agent hook checks begins, a new message:
-/// the blocks the text before it left open that no closer closes end there
-/// (decision 12). `None` when the carry does not hold: a closer in this
-/// text closes a block it carried as never closed, so the text before the
-/// cut reads otherwise than the carry says, and only a reading from the
-/// start can tell how.
+/// The model of a transcript text that continues one cut before it, read
+/// as `how` says; with the last of its candidate cuts where this text may
+/// be cut in turn, and its state there. `None` when the carry does not
+/// hold: a closer in this text closes a block it carried as never closed,
+/// so the text before the cut reads otherwise than the carry says, and
+/// only a reading from the start can tell how.
 pub fn build_continuing<'a>(
     source: &'a str,
     settings: &'a Settings,
-    carry: Option<&Carry>,
-    candidates: &[usize],
-    turn: Option<usize>,
+    how: Continuing<'_>,
 ) -> Option<(Transcript<'a>, Option<Cut>)> {
-    let (mut t, cut) = build_from(
-        source,
-        settings,
-        FileContext::transcript(),
-        Continuing {
-            carry,
-            candidates,
-            turn,
-        },
-    )?;
+    let (mut t, cut) = build_from(source, settings, FileContext::transcript(), how)?;
     t.doc.lines.release_inlines();
     Some((t, cut))
 }
@@ -90,15 +74,22 @@ fn build_keeping<'a>(
         .expect("a text read from its start carries no block")
 }
 
-/// How a text continues another, and where it may be cut.
-#[derive(Default, Clone, Copy)]
-struct Continuing<'c> {
-    /// The state the text before it left.
-    carry: Option<&'c Carry>,
+/// How a text continues a session: the state before it, where its
+/// messages begin, where it may be cut, and where a hook's answer begins.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Continuing<'c> {
+    /// The state the text before it left (none: the text is read from
+    /// the start).
+    pub carry: Option<&'c Carry>,
+    /// Where its messages begin, ascending: each is read on its own (a
+    /// fence left open ends with its message).
+    pub messages: &'c [usize],
     /// The line starts where it may be cut, ascending.
-    candidates: &'c [usize],
-    /// Where a hook's answer begins.
-    turn: Option<usize>,
+    pub candidates: &'c [usize],
+    /// Where the answer an agent hook checks begins, a new message: the
+    /// card the text before it left open ends there, and so do the blocks
+    /// no closer closes (decision 12).
+    pub turn: Option<usize>,
 }
 
 fn build_from<'a>(
@@ -107,11 +98,15 @@ fn build_from<'a>(
     file: FileContext<'a>,
     how: Continuing<'_>,
 ) -> Option<(Transcript<'a>, Option<Cut>)> {
-    // A hook's answer is read on its own: a fence the text before it left
-    // open ends where it begins.
-    let doc = match how.turn {
-        Some(at) => syntax::parse_apart(source, settings.lint_code_blocks, at),
-        None => syntax::parse_with(source, settings.lint_code_blocks),
+    // A session's messages (where it may be cut, and where a hook's answer
+    // begins) are read each on its own: a fence left open ends with its
+    // message.
+    let doc = if how.messages.is_empty() && how.turn.is_none() {
+        syntax::parse_with(source, settings.lint_code_blocks)
+    } else {
+        let mut parts = how.messages.to_vec();
+        parts.extend(how.turn);
+        syntax::parse_apart(source, settings.lint_code_blocks, &parts)
     };
     let carry = how.carry;
     // What only the whole text tells: whether its blockquotes are
