@@ -597,19 +597,20 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
     }
 
-    /// Whether the text may be cut at the start of this line: no card or
-    /// fence is open, every open block is one no closer closes (as openers
-    /// and closers pair, too), and no suppression comment came before. (A
-    /// `[BLOCKED: …]` still waiting for its assumption does not stop a cut:
-    /// the lines after it decide only its own finding, at the marker.)
+    /// Whether the text may be cut at the start of this line: no linted
+    /// fence is open or just left, every open block is one no closer closes
+    /// (as openers and closers pair, too), and no suppression comment came
+    /// before. A card open here is carried. (A `[BLOCKED: …]` still waiting
+    /// for its assumption does not stop a cut: the lines after it decide
+    /// only its own finding, at the marker.)
     fn may_cut(&self, line: &Line) -> bool {
         if self.no_cut || self.in_fence || line.in_fence {
             return false;
         }
         if self.pairing {
             // Which blocks are unclosed is not known yet: a read that
-            // needs it to cut is read again.
-            return self.stack.len() == self.carried;
+            // needs it to cut (any block is open) is read again.
+            return self.stack.is_empty();
         }
         let start = line.span.start;
         let Some(paired) = self.paired.iter().find(|p| p.at == start) else {
@@ -732,7 +733,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                     role: block.role,
                     chain: block.chain.clone(),
                     inside_from: kept.partition_point(|&i| i < first),
-                    opener: self.opener(b).to_string(),
+                    opener: crate::secrets::scrub(self.opener(b)).into_owned(),
                 }
             })
             .collect();

@@ -91,7 +91,8 @@ pub struct CarriedBlock {
     /// when none is).
     pub inside_from: usize,
     /// Its opener as written (`[RESPONSE:cfo]`), which M003 names when a
-    /// closer after the cut does not match it.
+    /// closer after the cut does not match it; a credential in it (as a
+    /// role token) is replaced, as diagnostics replace it.
     pub opener: String,
 }
 

@@ -4,7 +4,8 @@
 //!
 //! The state is kept beside the retry budget, in the hook's state
 //! directory (`store.rs`), a file a session log: offsets, hashes and the
-//! carried state (roles by number, positions), never text. For the logs a reader can resume at a
+//! carried state (roles by number, positions, the openers of the blocks it
+//! carries open), never an answer's text. For the logs a reader can resume at a
 //! message (Claude Code, Codex CLI and Pi; see
 //! [`SessionFormat::resumes_at_messages`]) it says from which byte to read
 //! the log on, and the hash of the 4 KB before that byte; other logs are
