@@ -366,21 +366,41 @@ EOF
 median_shell() { hyperfine_median "$1"; }
 
 # `boardlint hook` answering a Stop after a session log: a tool-heavy log
-# (the session generator's) and a text-heavy one (a transcript's text as
-# assistant messages of about 4 KB), of 5 MB and 100 MB. "first" is a
-# session's first call (nothing kept: the log is read whole); "next" is the
-# call of the turn after, when the log has grown by a turn and the call
-# before kept where it cut the history (it reads on from there).
+# (the session generator's), the same with blocks no closer closes earlier
+# in the session (an answer four fifths into the log that opens
+# `[RESPONSE:cfo]`, then a `[CRITIC-SCREEN]` in it, and closes neither: both
+# stay open to the end), and a text-heavy one (a
+# transcript's text as assistant messages of about 4 KB), of 5 MB and
+# 100 MB. "first" is a session's first call (nothing kept: the log is read
+# whole); "next" is the call of the turn after, when the log has grown by a
+# turn and the call before kept where it cut the history (it reads on from
+# there, carrying what is open there; target: 10 ms).
 hook() {
-    echo "== hook: a Stop hook after the session so far (targets: 5 MB under 50 ms; 100 MB at most one check of the log)"
+    echo "== hook: a Stop hook after the session so far (targets: 5 MB under 50 ms; 100 MB at most one check of the log; next turn 10 ms)"
     printf '%-14s %10s %10s %10s %10s\n' log bytes first next check
     local size kind t_first t_next t_check
     export BOARDLINT_CACHE_DIR="$dir/hook-cache"
     for mb in 5 100; do
-        for kind in tools text; do
-            if [ "$kind" = tools ]; then
+        for kind in tools open text; do
+            if [ "$kind" != text ]; then
                 "$gen" session claude "$dir/log.jsonl" "${mb}MB" 3 2>/dev/null
-            else
+            fi
+            if [ "$kind" = open ]; then
+                python3 - "$dir/log.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").readlines()
+answer = "[RESPONSE:cfo]\nKey finding: Q3 pipeline covers 2.7x the target.\nSupporting data:\n  - EMEA coverage is 3.1x\n\n[CRITIC-SCREEN]\nBlind spots: renewals"
+# Four fifths into the log: within the last 32 MiB a first call reads.
+at, seen, total = 0, 0, sum(len(l) for l in lines)
+while at < len(lines) and seen < total * 4 // 5:
+    seen += len(lines[at]); at += 1
+with open(sys.argv[1], "w", encoding="utf-8") as out:
+    out.writelines(lines[:at])
+    out.write(json.dumps({"type": "user", "sessionId": "b", "uuid": "u-open", "message": {"role": "user", "content": "and the pipeline?"}}) + "\n")
+    out.write(json.dumps({"type": "assistant", "sessionId": "b", "uuid": "a-open", "message": {"id": "m-open", "role": "assistant", "content": [{"type": "text", "text": answer}]}}) + "\n")
+    out.writelines(lines[at:])
+PY
+            elif [ "$kind" = text ]; then
                 "$gen" file "$dir/t.md" "${mb}MB" 7 >/dev/null 2>&1
                 python3 - "$dir/t.md" "$dir/log.jsonl" <<'PY'
 import json, sys

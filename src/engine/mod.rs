@@ -164,13 +164,14 @@ impl Engine {
     }
 
     /// [`Engine::check_turn`] after a history read from a cut on, and where
-    /// it may be cut next (see `turn.rs`).
+    /// it may be cut next (see `turn.rs`); `None` when the state the cut
+    /// carried does not hold, and the history must be read whole.
     pub(crate) fn check_turn_after(
         &self,
         path: Option<&Path>,
         before: Before<'_>,
         text: &str,
-    ) -> (Vec<Diagnostic>, Option<crate::model::Cut>) {
+    ) -> Option<(Vec<Diagnostic>, Option<crate::model::Cut>)> {
         turn::check_after(&self.settings(path), before, text)
     }
 

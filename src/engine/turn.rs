@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::kinds::FileKind;
-use crate::model::{Carry, Cut};
+use crate::model::{Carry, Continuing, Cut};
 use crate::sessions::{History, SessionFormat};
 use crate::settings::Settings;
 
@@ -46,7 +46,8 @@ pub(crate) fn check(
         starts: &starts,
         carry: None,
     };
-    check_after(settings, before, text).0
+    // With no carry, the history always holds.
+    check_after(settings, before, text).map_or_else(Vec::new, |(found, _)| found)
 }
 
 /// The conversation a new turn of this session log continues.
@@ -64,11 +65,28 @@ pub(crate) fn read_history(
 /// are into `before.text`. When the history already ends with this turn's
 /// text (a tool that writes its log before the hook runs), that copy is not
 /// read twice.
+///
+/// The turn is a new message: a block the history left open that no
+/// closer closes ends where the turn begins (one the turn closes goes on
+/// into it). `None` when the carry does not hold (a closer after the cut
+/// closes a block it carried as never closed): the history is to be read
+/// from its start.
 pub(crate) fn check_after(
     settings: &Settings,
     before: Before<'_>,
     text: &str,
-) -> (Vec<Diagnostic>, Option<Cut>) {
+) -> Option<(Vec<Diagnostic>, Option<Cut>)> {
+    check_after_cutting(settings, before, text, |_| true)
+}
+
+/// [`check_after`], cutting the history only at the message starts
+/// `may_cut` allows.
+fn check_after_cutting(
+    settings: &Settings,
+    before: Before<'_>,
+    text: &str,
+    may_cut: impl Fn(usize) -> bool,
+) -> Option<(Vec<Diagnostic>, Option<Cut>)> {
     let mut history = before.text;
     let trimmed = text.trim_end();
     if !trimmed.is_empty() && history.trim_end().ends_with(trimmed) {
@@ -88,16 +106,26 @@ pub(crate) fn check_after(
             whole.push('\n');
         }
     }
-    let candidates: Vec<usize> = before
+    let messages: Vec<usize> = before
         .starts
         .iter()
         .filter(|&&at| at < history.len())
         .map(|&at| at + prefix.len())
         .collect();
+    let candidates: Vec<usize> = messages
+        .iter()
+        .copied()
+        .filter(|&at| may_cut(at - prefix.len()))
+        .collect();
     let offset = whole.len();
     whole.push_str(text);
-    let (transcript, cut) =
-        crate::model::build_continuing(&whole, settings, before.carry, &candidates);
+    let how = Continuing {
+        carry: before.carry,
+        messages: &messages,
+        candidates: &candidates,
+        turn: Some(offset),
+    };
+    let (transcript, cut) = crate::model::build_continuing(&whole, settings, how)?;
     debug_assert!(transcript.kind == FileKind::Transcript && transcript.path.is_none());
     let mut diagnostics = super::check_transcript(&transcript);
     super::without_fixes(&mut diagnostics);
@@ -123,7 +151,7 @@ pub(crate) fn check_after(
         cut.at -= prefix.len();
         cut
     });
-    (diagnostics, cut)
+    Some((diagnostics, cut))
 }
 
 #[cfg(test)]
@@ -142,16 +170,17 @@ mod tests {
         found.iter().map(|d| format!("{d:?}")).collect()
     }
 
-    /// The history cut at `at` with `carry`, then the turn.
+    /// The history read on from `cut` (its messages beginning at
+    /// `messages`), then the turn (`None`: the carry does not hold).
     fn after_cut(
         settings: &Settings,
         history: &str,
         cut: &Cut,
-        candidates: &[usize],
+        messages: &[usize],
         turn: &str,
-    ) -> (Vec<Diagnostic>, Option<Cut>) {
+    ) -> Option<(Vec<Diagnostic>, Option<Cut>)> {
         let rest = &history[cut.at..];
-        let starts: Vec<usize> = candidates
+        let starts: Vec<usize> = messages
             .iter()
             .filter(|&&s| s >= cut.at)
             .map(|&s| s - cut.at)
@@ -161,22 +190,37 @@ mod tests {
             starts: &starts,
             carry: Some(&cut.carry),
         };
-        let (found, next) = check_after(settings, before, turn);
+        let (found, next) = check_after(settings, before, turn)?;
         let next = next.map(|mut c| {
             c.at += cut.at;
             c
         });
-        (found, next)
+        Some((found, next))
     }
 
-    /// The histories: every fixture, and runs of three fixtures one after
-    /// the other (so that invocations, phases and speakers cross from one
-    /// into the next).
+    /// The histories: every fixture, runs of three fixtures one after the
+    /// other (so that invocations, phases and speakers cross from one into
+    /// the next), and runs after a block that no closer closes (so that
+    /// cuts carry it open, and closers after them may meet it).
     fn histories() -> Vec<String> {
         let texts = crate::test_support::fixture_texts();
         let mut out = texts.clone();
         for w in texts.windows(3).step_by(2) {
             out.push(w.join("\n\n"));
+        }
+        let unclosed = [
+            "[RESPONSE:cfo]\nKey finding: runway is 14 months.",
+            "CEO: [INVOKE:cro|Pipeline?]\n\n[RESPONSE:cro]\n[INVOKE:cfo|Budget?]",
+            "[PEER-VERIFY:cro]\nVerified: yes",
+            "[CRITIC-SCREEN]\nBlind spots: none",
+            "[CONFLICT DETECTED]\nCFO and CRO disagree.",
+        ];
+        for (k, w) in texts.windows(2).step_by(5).enumerate() {
+            out.push(format!(
+                "{}\n\n{}",
+                unclosed[k % unclosed.len()],
+                w.join("\n\n")
+            ));
         }
         out
     }
@@ -189,6 +233,7 @@ mod tests {
         let settings = Settings::default();
         let mut compared = 0;
         let mut carried_invocations = 0;
+        let mut carried_blocks = 0;
         for text in histories() {
             let starts = paragraph_starts(&text);
             if starts.len() < 2 {
@@ -196,27 +241,27 @@ mod tests {
             }
             for split in [starts.len() / 2, starts.len() - 1] {
                 let (history, turn) = text.split_at(starts[split]);
-                let candidates: Vec<usize> =
-                    starts[..split].iter().copied().filter(|&s| s > 0).collect();
+                let messages = &starts[..split];
                 let whole = Before {
                     text: history,
-                    starts: &[],
+                    starts: messages,
                     carry: None,
                 };
-                let expected = shown(&check_after(&settings, whole, turn).0);
+                let expected = shown(&check_after(&settings, whole, turn).unwrap().0);
                 let mut first_cut = None;
-                for &at in &candidates {
-                    let one = Before {
-                        text: history,
-                        starts: &[at],
-                        carry: None,
-                    };
-                    let Some(cut) = check_after(&settings, one, turn).1 else {
+                for &at in messages.iter().filter(|&&s| s > 0) {
+                    let one = check_after_cutting(&settings, whole, turn, |s| s == at);
+                    let Some(cut) = one.unwrap().1 else {
                         continue;
                     };
                     assert_eq!(cut.at, at);
                     carried_invocations += cut.carry.invocations.len();
-                    let (found, _) = after_cut(&settings, history, &cut, &[], turn);
+                    carried_blocks += cut.carry.blocks.len();
+                    let Some((found, _)) = after_cut(&settings, history, &cut, messages, turn)
+                    else {
+                        // The hook reads the history whole.
+                        continue;
+                    };
                     assert_eq!(
                         shown(&found),
                         expected,
@@ -228,10 +273,13 @@ mod tests {
                 }
                 // A cut found in a text read after a cut carries on.
                 if let Some(cut) = first_cut {
-                    let (_, next) = after_cut(&settings, history, &cut, &candidates, turn);
-                    if let Some(next) = next {
-                        let (found, _) = after_cut(&settings, history, &next, &[], turn);
-                        assert_eq!(shown(&found), expected, "second cut at {}", next.at);
+                    let next = after_cut(&settings, history, &cut, messages, turn);
+                    if let Some((_, Some(next))) = next {
+                        if let Some((found, _)) =
+                            after_cut(&settings, history, &next, messages, turn)
+                        {
+                            assert_eq!(shown(&found), expected, "second cut at {}", next.at);
+                        }
                     }
                 }
             }
@@ -241,6 +289,7 @@ mod tests {
             carried_invocations > 100,
             "only {carried_invocations} invocations carried"
         );
+        assert!(carried_blocks > 500, "only {carried_blocks} blocks carried");
     }
 }
 
@@ -252,31 +301,38 @@ mod shaped {
         found.iter().map(|d| format!("{d:?}")).collect()
     }
 
-    /// The turn's findings after the whole history, and after a cut at the
-    /// start of `from` in it (`None` when no cut is allowed there).
+    /// The turn's findings after the whole history (a message a
+    /// paragraph), and after a cut at the start of `from` in it (`None`
+    /// when no cut is allowed there).
     fn both(history: &str, from: &str, turn: &str) -> (Vec<String>, Option<Vec<String>>) {
         let settings = Settings::default();
         let at = history
             .find(from)
             .expect("the cut's text is in the history");
+        let messages: Vec<usize> = std::iter::once(0)
+            .chain(history.match_indices("\n\n").map(|(i, _)| i + 2))
+            .filter(|&i| i < history.len())
+            .collect();
+        assert!(messages.contains(&at), "{from:?} starts no paragraph");
         let whole = Before {
             text: history,
-            starts: &[],
+            starts: &messages,
             carry: None,
         };
-        let expected = shown(&check_after(&settings, whole, turn).0);
-        let one = Before {
-            text: history,
-            starts: &[at],
-            carry: None,
-        };
-        let after = check_after(&settings, one, turn).1.map(|cut| {
+        let expected = shown(&check_after(&settings, whole, turn).unwrap().0);
+        let one = check_after_cutting(&settings, whole, turn, |s| s == at);
+        let after = one.unwrap().1.map(|cut| {
+            let rest: Vec<usize> = messages
+                .iter()
+                .filter(|&&s| s >= cut.at)
+                .map(|&s| s - cut.at)
+                .collect();
             let rest = Before {
                 text: &history[cut.at..],
-                starts: &[],
+                starts: &rest,
                 carry: Some(&cut.carry),
             };
-            shown(&check_after(&settings, rest, turn).0)
+            shown(&check_after(&settings, rest, turn).unwrap().0)
         });
         (expected, after)
     }
@@ -363,6 +419,61 @@ mod shaped {
                 "[RESPONSE:cfo]\nagain\n[/RESPONSE]\n",
                 vec!["R007"],
             ),
+            // A RESPONSE block no closer closes, carried open: its speaker
+            // and chain go on after the cut until decision 12 ends it, and
+            // the turn, a new message, is read outside it.
+            (
+                "CEO: [INVOKE:cro|Pipeline?]\n\n[RESPONSE:cro]\nKey finding: ok\n\n- and\n\n[INVOKE:cfo|Budget?]\n",
+                "- and",
+                "[RESPONSE:cfo]\n[INVOKE:coo|Hiring?]\n[/RESPONSE]\n",
+                vec!["L002"],
+            ),
+            (
+                "[RESPONSE:cfo]\nKey finding: x\n\n- more\n",
+                "- more",
+                "CFO: [INVOKE:cfo|Runway?]\n",
+                vec!["L001"],
+            ),
+            // A PEER-VERIFY block no closer closes: later speaker lines are
+            // its content, up to the turn.
+            (
+                "[PEER-VERIFY:cro]\nok\n\nCFO: checking\n",
+                "CFO: checking",
+                "CEO: [INVOKE:cfo|Runway?]\n",
+                vec![],
+            ),
+            // A closer in the turn that matches no block the history left
+            // open names the one it meets.
+            (
+                "[CRITIC-SCREEN]\nx\n\nmore\n",
+                "more",
+                "[RESPONSE:cfo]\n[/CRITIC-SCREEN]\n[/RESPONSE]\n",
+                vec!["M003"],
+            ),
+            // A card open at the cut: its header's role speaks in it (the
+            // turn's response answers the call the card made, no R007).
+            (
+                "📊 CFO — Runway\n\nBOTTOM LINE\nWe have 14 months.\n\nWHAT\n- cash\n\nWHY THIS MATTERS\n- [INVOKE:cfo|Me?]\n",
+                "WHAT",
+                "[RESPONSE:cfo]\nKey finding: x\n[/RESPONSE]\n",
+                vec!["R001"],
+            ),
+            // A fence is its message's: one left open ends with it, and
+            // the next message is no code.
+            (
+                "CFO: thinking\n\n```\ncode\n\ninside\n```\n",
+                "inside",
+                "[INVOKE:cfo|Me?]\n",
+                vec!["L001"],
+            ),
+            // A BLOCKED marker still waiting for its assumption: the lines
+            // after it decide its own finding, before the turn.
+            (
+                "[BLOCKED: no data]\n\nnext\n",
+                "next",
+                "CFO: [INVOKE:cfo|Runway?]\n",
+                vec!["L001"],
+            ),
         ];
         for (history, from, turn, want) in cases {
             let (expected, after) = both(history, from, turn);
@@ -378,19 +489,216 @@ mod shaped {
     #[test]
     fn no_cut_where_something_is_open() {
         let refused = [
+            // The turn closes the block: its content before the cut is
+            // the turn's to read.
             ("[RESPONSE:cfo]\nhalf\n\nrest\n", "rest"),
-            ("[BLOCKED: no data]\n\nnext\n", "next"),
+            ("[PEER-VERIFY:cro]\nhalf\n\nrest\n", "rest"),
             ("<!-- boardlint-disable-file L001 -->\n\nnext\n", "next"),
-            ("```\ncode\n\ninside\n```\n", "inside"),
+            // Right after a linted fence: leaving it resets the speaker.
             ("```transcript\nCFO: x\n\ninside\n```\n", "inside"),
-            (
-                "📊 CFO — Runway\n\nBOTTOM LINE\nWe have 14 months.\n\nWHAT\n- cash\n\nnext\n",
-                "WHAT",
-            ),
         ];
         for (history, from) in refused {
-            let (_, after) = both(history, from, "done\n");
+            let (_, after) = both(history, from, "done\n[/RESPONSE]\n[/PEER-VERIFY]\n");
             assert_eq!(after, None, "a cut was allowed at {from:?} in {history:?}");
         }
+    }
+}
+
+/// Sessions checked turn by turn as the hook checks them: each answer read
+/// after the history from the last cut kept, compared with the answer read
+/// after the whole history.
+#[cfg(test)]
+mod sessions {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn shown(found: &[Diagnostic]) -> Vec<String> {
+        found.iter().map(|d| format!("{d:?}")).collect()
+    }
+
+    /// What a replay did.
+    #[derive(Debug, Default)]
+    pub(super) struct Replayed {
+        /// Turns read on from a cut.
+        pub resumed: usize,
+        /// Turns whose cut's carry did not hold: the history was read whole.
+        pub reread: usize,
+        /// Blocks the cuts used carried.
+        pub carried_blocks: usize,
+        /// Cards the cuts used carried.
+        pub carried_cards: usize,
+        /// The findings of each turn.
+        pub found: Vec<Vec<String>>,
+    }
+
+    /// The session of `messages` (joined as a session reader joins them),
+    /// each after the first checked as the answer of its turn: the cut kept
+    /// between turns as the hook keeps it (a new one when the check finds
+    /// one, the last one else; the history read whole when there is none or
+    /// its carry does not hold). Fails when a turn's findings differ from
+    /// those after the whole history.
+    pub(super) fn replay(settings: &Settings, messages: &[String]) -> Result<Replayed, String> {
+        let text = messages.join("\n\n");
+        let mut starts = Vec::with_capacity(messages.len());
+        let mut at = 0;
+        for m in messages {
+            starts.push(at);
+            at += m.len() + 2;
+        }
+        let mut kept: Option<Cut> = None;
+        let mut replayed = Replayed::default();
+        for t in 1..messages.len() {
+            let history = &text[..starts[t] - 2];
+            let answer = messages[t].as_str();
+            let whole = Before {
+                text: history,
+                starts: &starts[..t],
+                carry: None,
+            };
+            let expected = shown(&check_after(settings, whole, answer).unwrap().0);
+            let from_cut = kept.as_ref().and_then(|cut| {
+                let rest: Vec<usize> = starts[..t]
+                    .iter()
+                    .filter(|&&s| s >= cut.at)
+                    .map(|&s| s - cut.at)
+                    .collect();
+                let before = Before {
+                    text: &history[cut.at..],
+                    starts: &rest,
+                    carry: Some(&cut.carry),
+                };
+                let checked = check_after(settings, before, answer);
+                match checked {
+                    Some(_) => {
+                        replayed.resumed += 1;
+                        replayed.carried_blocks += cut.carry.blocks.len();
+                        replayed.carried_cards += usize::from(cut.carry.card.is_some());
+                    }
+                    None => replayed.reread += 1,
+                }
+                let (found, next) = checked?;
+                let next = next.map(|mut c| {
+                    c.at += cut.at;
+                    c
+                });
+                Some((found, next))
+            });
+            let (found, next) = match from_cut {
+                Some(checked) => checked,
+                None => check_after(settings, whole, answer).unwrap(),
+            };
+            let found = shown(&found);
+            if found != expected {
+                let at = kept.as_ref().map(|c| c.at);
+                return Err(format!(
+                    "turn {t}, read on from {at:?}:\n{found:#?}\nwhole:\n{expected:#?}\nsession:\n{text}"
+                ));
+            }
+            replayed.found.push(found);
+            if next.is_some() {
+                kept = next;
+            }
+        }
+        Ok(replayed)
+    }
+
+    /// The lines sessions are made of: speakers, invocations, blocks and
+    /// their closers, fields, headings, phases, chains, notes, quotations,
+    /// code, fences and cards.
+    const LINES: &[&str] = &[
+        "",
+        "",
+        "CFO: thinking",
+        "CRO: ok",
+        "CEO: [INVOKE:cfo|Runway?]",
+        "CEO: [BROADCAST:all|Ideas?]",
+        "CFO: [INVOKE:cfo|What is our runway?]",
+        "CRO: [INVOKE:cfo|Budget?]",
+        "[INVOKE:cro|Pipeline?]",
+        "[INVOKE:coo|Hiring?]",
+        "[RESPONSE:cfo]",
+        "[RESPONSE:cro]",
+        "[RESPONSE:coo]",
+        "[/RESPONSE]",
+        "[/RESPONSE]",
+        "[PEER-VERIFY:cro]",
+        "[/PEER-VERIFY]",
+        "[CRITIC-SCREEN]",
+        "[/CRITIC-SCREEN]",
+        "[CONFLICT DETECTED]",
+        "[/CONFLICT]",
+        "Key finding: runway is 14 months.",
+        "Supporting data:",
+        "  - cash",
+        "- burn",
+        "Confidence: high",
+        "Caveat: none",
+        "## Phase 2",
+        "## Next",
+        "### Detail",
+        "[CHAIN: cfo → cro]",
+        "[BLOCKED: no data]",
+        "State assumption used instead: flat",
+        "> CFO: [INVOKE:cfo|quoted]",
+        "The CFO wrote:",
+        "    [INVOKE:cfo|code]",
+        "```",
+        "```transcript",
+        "More prose.",
+        "━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━",
+        "📊 CFO — Runway",
+        "BOTTOM LINE",
+        "We have 14 months.",
+        "WHAT",
+    ];
+
+    fn message() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(LINES), 1..5).prop_map(|lines| {
+            let text = lines.join("\n");
+            // A message has text: a session reader passes over empty ones.
+            if text.trim().is_empty() {
+                "More prose.".to_string()
+            } else {
+                text.trim_matches('\n').to_string()
+            }
+        })
+    }
+
+    /// Sessions of every shape the lines make, each turn compared; over
+    /// them all, cuts carried blocks, and carries that did not hold were
+    /// found out.
+    #[test]
+    fn each_turn_read_on_from_a_cut_finds_what_the_whole_history_does() {
+        use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+        use std::cell::Cell;
+        let settings = Settings::default();
+        let config = Config {
+            cases: 1000,
+            failure_persistence: None,
+            ..Config::default()
+        };
+        let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
+        let mut runner = TestRunner::new_with_rng(config, rng);
+        let (resumed, reread, carried) = (Cell::new(0), Cell::new(0), Cell::new(0));
+        let cards = Cell::new(0);
+        let sessions = prop::collection::vec(message(), 2..14);
+        let outcome = runner.run(&sessions, |messages| {
+            let replayed = replay(&settings, &messages).map_err(TestCaseError::fail)?;
+            resumed.set(resumed.get() + replayed.resumed);
+            reread.set(reread.get() + replayed.reread);
+            carried.set(carried.get() + replayed.carried_blocks);
+            cards.set(cards.get() + replayed.carried_cards);
+            Ok(())
+        });
+        if let Err(e) = outcome {
+            panic!("{e}");
+        }
+        let (resumed, reread, carried, cards) =
+            (resumed.get(), reread.get(), carried.get(), cards.get());
+        eprintln!("{resumed} turns read on from a cut, carrying {carried} blocks and {cards} cards; {reread} read whole again");
+        assert!(resumed > 2000, "only {resumed} turns read on from a cut");
+        assert!(carried > 500, "only {carried} blocks carried");
+        assert!(cards > 100, "only {cards} cards carried");
+        assert!(reread > 10, "only {reread} carries found not to hold");
     }
 }

@@ -6,7 +6,9 @@
 
 use super::blocks::{Answer, Block};
 use super::cards::{self, Card, CardKind};
-use super::carry::{CarriedInvocation, CarriedTurn, Carry, Cut, SpeakerScope, ZoneEnd};
+use super::carry::{
+    CarriedBlock, CarriedCard, CarriedInvocation, CarriedTurn, Carry, Cut, SpeakerScope, ZoneEnd,
+};
 use super::faults::{Malformed, StrayCloser, UnknownRole};
 use super::invocations::{Aggregation, ChainDecl, Invocation, InvocationKind};
 use super::line_starts::LineStarts;
@@ -46,25 +48,20 @@ pub fn build_with_items<'a>(source: &'a str, settings: &'a Settings) -> Transcri
     build_keeping(source, settings, FileContext::transcript())
 }
 
-/// The model of a transcript text that continues one cut before it: read
-/// with the state `carry` says the text before it left (none: from the
-/// start). Of the line starts in `candidates` (ascending), the last where
-/// this text may be cut in turn is returned, with its state.
+/// The model of a transcript text that continues one cut before it, read
+/// as `how` says; with the last of its candidate cuts where this text may
+/// be cut in turn, and its state there. `None` when the carry does not
+/// hold: a closer in this text closes a block it carried as never closed,
+/// so the text before the cut reads otherwise than the carry says, and
+/// only a reading from the start can tell how.
 pub fn build_continuing<'a>(
     source: &'a str,
     settings: &'a Settings,
-    carry: Option<&Carry>,
-    candidates: &[usize],
-) -> (Transcript<'a>, Option<Cut>) {
-    let (mut t, cut) = build_from(
-        source,
-        settings,
-        FileContext::transcript(),
-        carry,
-        candidates,
-    );
+    how: Continuing<'_>,
+) -> Option<(Transcript<'a>, Option<Cut>)> {
+    let (mut t, cut) = build_from(source, settings, FileContext::transcript(), how)?;
     t.doc.lines.release_inlines();
-    (t, cut)
+    Some((t, cut))
 }
 
 fn build_keeping<'a>(
@@ -72,44 +69,92 @@ fn build_keeping<'a>(
     settings: &'a Settings,
     file: FileContext<'a>,
 ) -> Transcript<'a> {
-    build_from(source, settings, file, None, &[]).0
+    build_from(source, settings, file, Continuing::default())
+        .map(|(t, _)| t)
+        .expect("a text read from its start carries no block")
+}
+
+/// How a text continues a session: the state before it, where its
+/// messages begin, where it may be cut, and where a hook's answer begins.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Continuing<'c> {
+    /// The state the text before it left (none: the text is read from
+    /// the start).
+    pub carry: Option<&'c Carry>,
+    /// Where its messages begin, ascending: each is read on its own (a
+    /// fence left open ends with its message).
+    pub messages: &'c [usize],
+    /// The line starts where it may be cut, ascending.
+    pub candidates: &'c [usize],
+    /// Where the answer an agent hook checks begins, a new message: the
+    /// card the text before it left open ends there, and so do the blocks
+    /// no closer closes (decision 12).
+    pub turn: Option<usize>,
 }
 
 fn build_from<'a>(
     source: &'a str,
     settings: &'a Settings,
     file: FileContext<'a>,
-    carry: Option<&Carry>,
-    candidates: &[usize],
-) -> (Transcript<'a>, Option<Cut>) {
-    let doc = syntax::parse_with(source, settings.lint_code_blocks);
+    how: Continuing<'_>,
+) -> Option<(Transcript<'a>, Option<Cut>)> {
+    // A session's messages (where it may be cut, and where a hook's answer
+    // begins) are read each on its own: a fence left open ends with its
+    // message.
+    let doc = if how.messages.is_empty() && how.turn.is_none() {
+        syntax::parse_with(source, settings.lint_code_blocks)
+    } else {
+        let mut parts = how.messages.to_vec();
+        parts.extend(how.turn);
+        syntax::parse_apart(source, settings.lint_code_blocks, &parts)
+    };
+    let carry = how.carry;
     // What only the whole text tells: whether its blockquotes are
-    // quotations (it has protocol outside them), and which RESPONSE blocks
-    // are never closed (they end earlier for the model, decision 12). A
-    // text that needs either is read again knowing it: at most three
-    // reads, and one for nearly every text.
+    // quotations (it has protocol outside them), and which blocks are
+    // never closed (a RESPONSE block ends earlier for the model, decision
+    // 12). A text that needs either is read again knowing it: at most
+    // three reads, and one for nearly every text.
     let mut knowledge = Knowledge {
         quotations: carry.is_some_and(|c| c.quotations),
         unclosed: Vec::new(),
         unclosed_known: false,
+        paired: Vec::new(),
     };
     loop {
-        let (mut t, mut cut, seen) =
-            read(source, settings, file, carry, candidates, &doc, &knowledge);
+        let (mut t, mut cut, seen) = read(source, settings, file, how, &doc, &knowledge);
         let quotations = knowledge.quotations || seen.unquoted_protocol;
         if quotations && !knowledge.quotations && seen.quoted_protocol {
             knowledge.quotations = true;
             continue;
         }
         if !knowledge.unclosed_known {
+            // A block carried as never closed is closed here: the text
+            // before the cut did not read as the carry says.
+            if seen.carried_closed {
+                return None;
+            }
             knowledge.unclosed_known = true;
-            knowledge.unclosed = t
-                .blocks
+            knowledge.paired = seen.paired;
+            let carried = carry.map_or(0, |c| c.paired.len());
+            knowledge.unclosed = t.blocks[carried..]
                 .iter()
-                .filter(|b| b.kind == BlockKind::Response && b.close.is_none())
+                .filter(|b| b.close.is_none())
                 .map(|b| b.open.start)
                 .collect();
-            if !knowledge.unclosed.is_empty() {
+            // Unclosed RESPONSE blocks end early; where the text is cut or
+            // a hook's answer begins, unclosed blocks of any kind matter;
+            // and a carry's blocks are read for what they are once it is
+            // known to hold.
+            let response = |at: &usize| {
+                t.blocks[carried..]
+                    .iter()
+                    .any(|b| b.open.start == *at && b.kind == BlockKind::Response)
+            };
+            let cuts_or_turn = !how.candidates.is_empty() || how.turn.is_some();
+            let again = knowledge.unclosed.iter().any(response)
+                || (cuts_or_turn && !knowledge.unclosed.is_empty())
+                || carried > 0;
+            if again {
                 continue;
             }
         }
@@ -122,7 +167,7 @@ fn build_from<'a>(
             t.decisions = decision_log::parse(&t);
         }
         shrink_to_fit(&mut t);
-        return (t, cut);
+        return Some((t, cut));
     }
 }
 
@@ -130,28 +175,51 @@ fn build_from<'a>(
 struct Knowledge {
     /// Blockquotes are quotations.
     quotations: bool,
-    /// The openers (offsets) of the RESPONSE blocks no closer closes,
-    /// ascending.
+    /// The openers (offsets) of the blocks no closer closes, ascending
+    /// (those a carry holds are never closed, and are not among them).
     unclosed: Vec<usize>,
     /// `unclosed` has been found (by a read that ended no block early).
     unclosed_known: bool,
+    /// The blocks open at each of the last candidates, as openers and
+    /// closers pair (see [`Paired`]).
+    paired: Vec<Paired>,
 }
 
-/// What one read saw of the protocol in and out of blockquotes.
+/// What a read that only pairs openers and closers (it ends no block
+/// early) had open at a candidate cut.
+#[derive(Debug, Clone, Default)]
+struct Paired {
+    /// The candidate.
+    at: usize,
+    /// The open blocks, outermost first.
+    kinds: Vec<BlockKind>,
+    /// The openers of those that opened in this text (the others a carry
+    /// holds).
+    openers: Vec<usize>,
+    indented_code: bool,
+    no_code_next: bool,
+}
+
+/// What one read saw of the protocol in and out of blockquotes, and of
+/// the blocks open at the candidates.
 #[derive(Default)]
 struct Seen {
     /// A blockquote read as live holds a marker or a speaker line.
     quoted_protocol: bool,
     /// A line outside blockquotes holds a marker or is a speaker line.
     unquoted_protocol: bool,
+    /// A read that pairs openers and closers: what was open at each of the
+    /// last candidates.
+    paired: Vec<Paired>,
+    /// A closer closed a block the carry holds as never closed.
+    carried_closed: bool,
 }
 
 fn read<'a>(
     source: &'a str,
     settings: &'a Settings,
     file: FileContext<'a>,
-    carry: Option<&Carry>,
-    candidates: &[usize],
+    how: Continuing<'_>,
     doc: &Document,
     knowledge: &Knowledge,
 ) -> (Transcript<'a>, Option<Cut>, Seen) {
@@ -189,11 +257,11 @@ fn read<'a>(
         .as_ref()
         .and_then(|span| crate::yaml::front_matter_speaker(&source[span.clone()]))
         .and_then(|name| settings.roles.lookup(&name));
-    let mut builder = Builder::new(&mut t, knowledge);
-    if let Some(carry) = carry {
+    let mut builder = Builder::new(&mut t, knowledge, how.turn);
+    if let Some(carry) = how.carry {
         builder.seed(carry);
     }
-    let (cut, seen) = builder.run_cutting(doc, candidates);
+    let (cut, seen) = builder.run_cutting(doc, how.candidates);
     (t, cut, seen)
 }
 
@@ -280,8 +348,26 @@ pub(super) struct Builder<'t, 'a> {
     declared_before: Vec<usize>,
     /// Blockquotes are quotations (docs/transcript-format.md, "Quotations").
     quotations: bool,
-    /// The openers of the RESPONSE blocks no closer closes (decision 12).
+    /// The openers of the blocks no closer closes (decision 12).
     unclosed: Vec<usize>,
+    /// This read only pairs openers and closers: which blocks are never
+    /// closed is not known yet, and none ends early.
+    pairing: bool,
+    /// The blocks open at the candidates, as the read that paired openers
+    /// and closers found them.
+    paired: Vec<Paired>,
+    /// The first blocks are a carry's (in a read that pairs, only their
+    /// kinds): none is ever closed.
+    carried: usize,
+    /// For each carried block, the first invocation issued inside it.
+    carried_inside: Vec<usize>,
+    /// For each carried block, its opener as written.
+    carried_openers: Vec<String>,
+    /// Where a hook's answer begins (see [`build_continuing`]).
+    turn: Option<usize>,
+    /// The open card is a carry's: it is no card of this text, and goes
+    /// when it ends.
+    carried_card: bool,
     /// What this read saw of the protocol in and out of blockquotes.
     seen: Seen,
     /// In a blockquote: whether it is a quotation.
@@ -314,7 +400,7 @@ struct Turn {
 }
 
 impl<'t, 'a> Builder<'t, 'a> {
-    fn new(t: &'t mut Transcript<'a>, knowledge: &Knowledge) -> Self {
+    fn new(t: &'t mut Transcript<'a>, knowledge: &Knowledge, turn: Option<usize>) -> Self {
         let roles = t.settings.roles.names().count();
         Builder {
             t,
@@ -343,6 +429,13 @@ impl<'t, 'a> Builder<'t, 'a> {
             declared_before: Vec::new(),
             quotations: knowledge.quotations,
             unclosed: knowledge.unclosed.clone(),
+            pairing: !knowledge.unclosed_known,
+            paired: knowledge.paired.clone(),
+            carried: 0,
+            carried_inside: Vec::new(),
+            carried_openers: Vec::new(),
+            turn,
+            carried_card: false,
             seen: Seen::default(),
             quote_run: None,
             introduces_quote: false,
@@ -422,6 +515,80 @@ impl<'t, 'a> Builder<'t, 'a> {
         for &r in &carry.attendees {
             set(&mut self.attendees, r);
         }
+        self.seed_blocks(carry);
+        if let Some(card) = &carry.card {
+            self.seed_card(card);
+        }
+    }
+
+    /// The card open at the cut, as the first card, on its line 0.
+    fn seed_card(&mut self, card: &CarriedCard) {
+        self.t.cards.push(Card {
+            first_line: 0,
+            last_line: 0,
+            framed: card.framed,
+            emoji: card.emoji,
+            role: card.role,
+            draft: card.draft,
+            kind: CardKind::Standard,
+            frames: Vec::new(),
+            header: None,
+            preamble: Vec::new(),
+            sections: Vec::new(),
+        });
+        self.card = Some(OpenCard {
+            index: 0,
+            confirmed: card.confirmed,
+            by_header: card.by_header,
+        });
+        self.cards_seen = usize::from(card.aggregated);
+        self.carried_card = true;
+    }
+
+    /// The blocks open at the cut, at the bottom of the stack, with an
+    /// empty opener at the start: in a read that pairs openers and closers,
+    /// those it had open, by their kind alone (with the code block it was
+    /// in or not); else those the carry holds.
+    fn seed_blocks(&mut self, carry: &Carry) {
+        let blocks: Vec<(BlockKind, Option<Role>, Option<Vec<Role>>)> = if self.pairing {
+            if !carry.paired.is_empty() {
+                self.indented_code = carry.paired_indented_code;
+                self.code_may_follow = !carry.paired_no_code_next;
+            }
+            carry
+                .paired
+                .iter()
+                .map(|&kind| (kind, None, None))
+                .collect()
+        } else {
+            let positions = carry.invocations.len();
+            self.carried_inside = carry
+                .blocks
+                .iter()
+                .map(|b| b.inside_from.min(positions))
+                .collect();
+            self.carried_openers = carry.blocks.iter().map(|b| b.opener.clone()).collect();
+            carry
+                .blocks
+                .iter()
+                .map(|b| (b.kind, b.role, b.chain.clone()))
+                .collect()
+        };
+        for (kind, role, chain) in blocks {
+            let index = self.t.blocks.len();
+            self.t.blocks.push(Block {
+                kind,
+                open: 0..0,
+                role,
+                close: None,
+                parent: self.stack.last().copied(),
+                own_lines: Vec::new(),
+                answer: None,
+                chain,
+            });
+            self.stack.push(index);
+        }
+        self.carried = self.t.blocks.len();
     }
 
     fn mark_spoke(&mut self, role: Option<Role>) {
@@ -430,19 +597,51 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
     }
 
-    /// Whether the text may be cut at the start of this line: nothing that
-    /// spans lines is open, and no suppression comment came before.
+    /// Whether the text may be cut at the start of this line: no linted
+    /// fence is open or just left, every open block is one no closer closes
+    /// (as openers and closers pair, too), and no suppression comment came
+    /// before. A card open here is carried. (A `[BLOCKED: …]` still waiting
+    /// for its assumption does not stop a cut: the lines after it decide
+    /// only its own finding, at the marker.)
     fn may_cut(&self, line: &Line) -> bool {
-        !self.no_cut
-            && self.stack.is_empty()
-            && self.card.is_none()
-            && self.awaiting_assumption.is_empty()
-            && !self.in_fence
-            && !line.in_fence
+        if self.no_cut || self.in_fence || line.in_fence {
+            return false;
+        }
+        if self.pairing {
+            // Which blocks are unclosed is not known yet: a read that
+            // needs it to cut (any block is open) is read again.
+            return self.stack.is_empty();
+        }
+        let start = line.span.start;
+        let Some(paired) = self.paired.iter().find(|p| p.at == start) else {
+            return self.stack.is_empty();
+        };
+        let never_closed = |at: &usize| self.unclosed.binary_search(at).is_ok();
+        paired.openers.iter().all(never_closed)
+            && self
+                .stack
+                .iter()
+                .all(|&b| b < self.carried || paired.openers.contains(&self.t.blocks[b].open.start))
     }
 
-    /// The state carried past a cut at the start of line `index`.
-    fn carry(&self) -> Carry {
+    /// What a read that pairs openers and closers has open here.
+    fn paired_here(&self, at: usize) -> Paired {
+        Paired {
+            at,
+            kinds: self.stack.iter().map(|&b| self.t.blocks[b].kind).collect(),
+            openers: self
+                .stack
+                .iter()
+                .filter(|&&b| b >= self.carried)
+                .map(|&b| self.t.blocks[b].open.start)
+                .collect(),
+            indented_code: self.indented_code,
+            no_code_next: !self.code_may_follow,
+        }
+    }
+
+    /// The state carried past a cut at the start of the line at `at`.
+    fn carry(&self, at: usize) -> Carry {
         let spoke = self
             .spoke
             .iter()
@@ -523,6 +722,34 @@ impl<'t, 'a> Builder<'t, 'a> {
                 .filter_map(|(i, _)| self.t.settings.roles.at(i))
                 .collect()
         };
+        let blocks = self
+            .stack
+            .iter()
+            .map(|&b| {
+                let block = &self.t.blocks[b];
+                let first = self.first_inside(b);
+                CarriedBlock {
+                    kind: block.kind,
+                    role: block.role,
+                    chain: block.chain.clone(),
+                    inside_from: kept.partition_point(|&i| i < first),
+                    opener: crate::secrets::scrub(self.opener(b)).into_owned(),
+                }
+            })
+            .collect();
+        let paired = self.paired.iter().find(|p| p.at == at);
+        let card = self.card.as_ref().map(|open| {
+            let card = &self.t.cards[open.index];
+            CarriedCard {
+                framed: card.framed,
+                confirmed: open.confirmed,
+                by_header: open.by_header,
+                emoji: card.emoji,
+                role: card.role,
+                draft: card.draft,
+                aggregated: self.cards_seen > open.index,
+            }
+        });
         Carry {
             speaker: self.speaker,
             zone: self.zone,
@@ -542,6 +769,31 @@ impl<'t, 'a> Builder<'t, 'a> {
             top_calls: self.t.top_calls.iter().map(|&(_, s, r)| (s, r)).collect(),
             indented_code: self.indented_code,
             no_code_next: !self.code_may_follow,
+            card,
+            blocks,
+            paired: paired.map(|p| p.kinds.clone()).unwrap_or_default(),
+            paired_indented_code: paired.is_some_and(|p| p.indented_code),
+            paired_no_code_next: paired.is_some_and(|p| p.no_code_next),
+        }
+    }
+
+    /// Block `b`'s opener as written.
+    fn opener(&self, b: usize) -> &str {
+        match self.carried_openers.get(b) {
+            Some(opener) => opener,
+            None => &self.src()[self.t.blocks[b].open.clone()],
+        }
+    }
+
+    /// The first invocation issued inside block `b` (their number when
+    /// none is).
+    fn first_inside(&self, b: usize) -> usize {
+        match self.carried_inside.get(b) {
+            Some(&first) => first,
+            None => {
+                let open = self.t.blocks[b].open.start;
+                self.t.invocations.partition_point(|i| i.span.start < open)
+            }
         }
     }
 
@@ -566,10 +818,14 @@ impl<'t, 'a> Builder<'t, 'a> {
             if next.next_if_eq(&start).is_some() {
                 while fences.next_if(|f| f.end <= start).is_some() {}
                 let in_opaque_fence = fences.peek().is_some_and(|f| f.start < start);
+                if self.pairing {
+                    let paired = self.paired_here(start);
+                    self.seen.paired.push(paired);
+                }
                 if !in_opaque_fence && self.may_cut(&line) {
                     cut = Some(Cut {
                         at: start,
-                        carry: self.carry(),
+                        carry: self.carry(start),
                     });
                 }
             }
@@ -625,6 +881,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     }
 
     fn line(&mut self, index: usize, line: &Line, lines: &syntax::Lines) {
+        self.end_unclosed_at_turn(index, line);
         if line.in_fence != self.in_fence {
             // A linted fence is a transcript of its own: who was speaking
             // around it does not carry in or out.
@@ -862,8 +1119,41 @@ impl<'t, 'a> Builder<'t, 'a> {
 
     /// A RESPONSE block that no closer closes.
     fn ends_early(&self, block: usize) -> bool {
-        let b = &self.t.blocks[block];
-        b.kind == BlockKind::Response && self.unclosed.binary_search(&b.open.start).is_ok()
+        self.t.blocks[block].kind == BlockKind::Response && self.never_closed(block)
+    }
+
+    /// A block that no closer closes, as far as this read knows: one a
+    /// carry holds, or one whose opener is known unclosed (a read that
+    /// pairs openers and closers knows none).
+    fn never_closed(&self, block: usize) -> bool {
+        if self.pairing {
+            return false;
+        }
+        block < self.carried
+            || self
+                .unclosed
+                .binary_search(&self.t.blocks[block].open.start)
+                .is_ok()
+    }
+
+    /// Where a hook's answer begins, a new message: the card the text before
+    /// it left open ends, and so do the blocks that no closer closes
+    /// (decision 12). A block the answer closes goes on into it, and so do
+    /// those under it.
+    fn end_unclosed_at_turn(&mut self, index: usize, line: &Line) {
+        if self.turn.is_none_or(|at| line.span.start < at) {
+            return;
+        }
+        self.turn = None;
+        // A card is written in one message: one the text before left open
+        // ends with it.
+        self.close_card(index.saturating_sub(1));
+        while let Some(&top) = self.stack.last() {
+            if !self.never_closed(top) {
+                return;
+            }
+            self.stack.pop();
+        }
     }
 
     /// Before a RESPONSE opener: the unclosed RESPONSE blocks it does not
@@ -874,8 +1164,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             if !self.ends_early(top) {
                 return;
             }
-            let open = self.t.blocks[top].open.start;
-            let first = self.t.invocations.partition_point(|i| i.span.start < open);
+            let first = self.first_inside(top);
             let answers_inside = role
                 .and_then(|r| self.pending[r.index()].last())
                 .is_some_and(|&i| i >= first);
@@ -1287,6 +1576,17 @@ impl<'t, 'a> Builder<'t, 'a> {
             // section in a card's own words after it, is not a card.
             self.t.cards.truncate(open.index);
         }
+        // A carried card is the text's before the cut, its findings too;
+        // its role has spoken (C013), as its card would say.
+        if std::mem::take(&mut self.carried_card) {
+            if let Some(role) = self.t.cards.get(open.index).and_then(|c| c.role) {
+                if let Err(at) = self.t.spoke_before.binary_search(&role) {
+                    self.t.spoke_before.insert(at, role);
+                }
+            }
+            self.t.cards.truncate(open.index);
+            self.cards_seen = self.cards_seen.min(open.index);
+        }
     }
 
     // -------------------------------------------------------------- inline
@@ -1617,16 +1917,21 @@ impl<'t, 'a> Builder<'t, 'a> {
     fn close_block(&mut self, span: Span, kind: BlockKind) {
         match self.stack.last() {
             Some(&top) if self.t.blocks[top].kind == kind => {
+                if top < self.carried {
+                    self.seen.carried_closed = true;
+                }
                 self.t.blocks[top].close = Some(span);
                 self.stack.pop();
             }
             top => {
                 let innermost =
                     top.map(|&b| (self.t.blocks[b].kind, self.t.blocks[b].open.clone()));
+                let carried_opener = top.and_then(|&b| self.carried_openers.get(b)).cloned();
                 self.t.stray_closers.push(StrayCloser {
                     span,
                     kind,
                     innermost,
+                    carried_opener,
                 });
             }
         }

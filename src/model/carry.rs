@@ -5,13 +5,18 @@
 //! an agent hook that checks each new turn of a long session reads only
 //! the text after its last cut (see `engine/turn.rs`).
 //!
-//! A cut is taken only where no block, card, code fence or `BLOCKED`
-//! marker is open and no suppression comment stands before it; what else
-//! the one pass of `build.rs` keeps from line to line is here.
+//! A cut is taken only where no code fence is open and no suppression
+//! comment stands before it. A card open there is carried. A block may be
+//! open there when no closer ever closes it (decision 12): it is carried,
+//! and the text after the cut is read with it open. Should a closer after the cut close it
+//! after all, the cut does not hold (the reading before the cut assumed it
+//! unclosed), and the text is read whole. What else the one pass of
+//! `build.rs` keeps from line to line is here.
 
 use serde::{Deserialize, Serialize};
 
 use crate::roles::Role;
+use crate::syntax::{BlockKind, CardEmoji};
 
 use super::invocations::InvocationKind;
 
@@ -73,6 +78,42 @@ pub struct CarriedTurn {
     pub issued: Vec<usize>,
 }
 
+/// A block open at the cut that no closer closes: the text after the cut
+/// reads inside it until it ends (a RESPONSE block where decision 12 ends
+/// it, the others at the end of the text or where a hook's answer begins).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarriedBlock {
+    pub kind: BlockKind,
+    pub role: Option<Role>,
+    /// The call chain invocations inside it extend.
+    pub chain: Option<Vec<Role>>,
+    /// The first of [`Carry::invocations`] issued inside it (their number
+    /// when none is).
+    pub inside_from: usize,
+    /// Its opener as written (`[RESPONSE:cfo]`), which M003 names when a
+    /// closer after the cut does not match it; a credential in it (as a
+    /// role token) is replaced, as diagnostics replace it.
+    pub opener: String,
+}
+
+/// A card open at the cut: the text after the cut reads inside it until it
+/// ends (at the latest where a hook's answer begins). Its findings lie in
+/// it, before the answer; what the reading needs of it is here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarriedCard {
+    /// Opened by a frame: it ends at the next one.
+    pub framed: bool,
+    /// It has a section, and so is a card (not a draft or header yet).
+    pub confirmed: bool,
+    /// Opened by a header line.
+    pub by_header: bool,
+    pub emoji: Option<CardEmoji>,
+    pub role: Option<Role>,
+    pub draft: bool,
+    /// It has been read as the aggregation of the broadcasts before it.
+    pub aggregated: bool,
+}
+
 /// The state of the one pass over a transcript's lines at a cut.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Carry {
@@ -118,6 +159,26 @@ pub struct Carry {
     /// Who invoked whom at the top level before the cut (speaker, invoked).
     #[serde(default)]
     pub top_calls: Vec<(Role, Role)>,
+    /// The card open at the cut.
+    #[serde(default)]
+    pub card: Option<CarriedCard>,
+    /// The blocks open at the cut, outermost first, none of which any
+    /// closer closes.
+    #[serde(default)]
+    pub blocks: Vec<CarriedBlock>,
+    /// The blocks open at the cut as openers and closers pair (before any
+    /// unclosed RESPONSE block ends early), outermost first: what a closer
+    /// after the cut would close. None may be closed for the cut to hold.
+    #[serde(default)]
+    pub paired: Vec<BlockKind>,
+    /// Where openers and closers pair, the cut is inside an indented code
+    /// block (no block is open there to keep one from starting).
+    #[serde(default)]
+    pub paired_indented_code: bool,
+    /// Where openers and closers pair, the last non-blank line before the
+    /// cut lets no indented code block follow.
+    #[serde(default)]
+    pub paired_no_code_next: bool,
 }
 
 impl Carry {
@@ -139,6 +200,15 @@ impl Carry {
                     && all(&t.chain)
                     && t.answers.is_none_or(|i| i < positions)
                     && t.issued.iter().all(|&i| i < positions)
+            })
+            && self
+                .card
+                .as_ref()
+                .is_none_or(|c| c.role.as_ref().is_none_or(fits))
+            && self.blocks.iter().all(|b| {
+                b.role.as_ref().is_none_or(fits)
+                    && b.chain.as_deref().is_none_or(all)
+                    && b.inside_from <= positions
             })
             && self.invocations.iter().all(|c| {
                 c.role.as_ref().is_none_or(fits)

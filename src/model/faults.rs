@@ -28,4 +28,7 @@ pub struct StrayCloser {
     pub kind: BlockKind,
     /// The innermost open block when it appeared, if any.
     pub innermost: Option<(BlockKind, Span)>,
+    /// That block's opener as written, when a cut carried it (its span is
+    /// then empty).
+    pub carried_opener: Option<String>,
 }

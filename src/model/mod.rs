@@ -32,7 +32,7 @@ mod transcript;
 pub use blocks::{Answer, Block};
 #[cfg(any(test, feature = "internals"))]
 pub use build::build;
-pub use build::{build_continuing, build_file, build_with_items};
+pub use build::{build_continuing, build_file, build_with_items, Continuing};
 pub use cards::{Card, CardKind, CardSection};
 pub use carry::{Carry, Cut};
 pub use fields::response_fields;

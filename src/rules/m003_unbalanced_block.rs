@@ -61,22 +61,20 @@ impl Rule for UnbalancedBlock {
                         "remove it, or open the block with `{}` before it",
                         stray.kind.opener()
                     )),
-                Some((kind, open)) => self
-                    .meta()
-                    .diagnostic(
-                        stray.span.clone(),
-                        format!(
-                            "`{closer}` does not close the innermost open block, `{}`",
-                            t.text(open)
-                        ),
-                    )
-                    .with_label("closes nothing")
-                    .with_related(open.clone(), "innermost open block")
-                    .with_help(format!(
-                        "close `{}` first with `{}`",
-                        t.text(open),
-                        kind.closer()
-                    )),
+                Some((kind, open)) => {
+                    let opener = stray
+                        .carried_opener
+                        .as_deref()
+                        .unwrap_or_else(|| t.text(open));
+                    self.meta()
+                        .diagnostic(
+                            stray.span.clone(),
+                            format!("`{closer}` does not close the innermost open block, `{opener}`"),
+                        )
+                        .with_label("closes nothing")
+                        .with_related(open.clone(), "innermost open block")
+                        .with_help(format!("close `{opener}` first with `{}`", kind.closer()))
+                }
             };
             out.push(d);
         }

@@ -28,6 +28,7 @@ pub use lines::Lines;
 pub use malformed::canonical_form;
 pub use malformed::diagnose as diagnose_malformed;
 pub use malformed::misspelt as misspelt_marker;
+pub use read::parse_apart;
 #[cfg(any(test, feature = "internals"))]
 #[doc(hidden)]
 pub use read::parse_split_at;

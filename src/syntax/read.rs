@@ -73,6 +73,56 @@ fn read_items(
     pos
 }
 
+/// Read the text in parts, from each of `starts` (ascending line starts)
+/// to the next, each on its own: no item of one part runs into the next (a
+/// fence left open ends with its part). An agent hook reads a session so,
+/// a message a part: a message's fence is the message's alone, as the
+/// agent's interface shows it, and its answer is read after the session.
+pub fn parse_apart(source: &str, lint_code_blocks: bool, starts: &[usize]) -> Document {
+    let source = cut(source);
+    let mut bounds: Vec<usize> = starts
+        .iter()
+        .copied()
+        .filter(|&at| at > 0 && at < source.len() && source.is_char_boundary(at))
+        .collect();
+    bounds.dedup();
+    if bounds.is_empty() {
+        return read(source, lint_code_blocks, None);
+    }
+    bounds.push(source.len());
+    let mut doc = Document::default();
+    doc.lines.reserve(source);
+    let first = &source[..bounds[0]];
+    let pos = scan::head(first, &mut doc);
+    read_items(first, pos, first.len(), lint_code_blocks, &mut doc);
+    // The parts after the first, from `from` to `to` (positions in `bounds`).
+    let parts = |from: usize, to: usize, doc: &mut Document| {
+        for k in from..to {
+            let part = &source[..bounds[k + 1]];
+            read_items(part, bounds[k], part.len(), lint_code_blocks, doc);
+        }
+    };
+    let last = bounds.len() - 1;
+    // A large text's parts in two halves at once: parts are read on their
+    // own, so the halves join as they are.
+    let mid = bounds.partition_point(|&at| at < bounds[0] + (source.len() - bounds[0]) / 2);
+    if source.len() - bounds[0] >= PARALLEL_PARSE_FROM && mid > 0 && mid < last {
+        let ((), rest) = rayon::join(
+            || parts(0, mid, &mut doc),
+            || {
+                let mut rest = Document::default();
+                parts(mid, last, &mut rest);
+                rest
+            },
+        );
+        doc.append(rest);
+    } else {
+        parts(0, last, &mut doc);
+    }
+    doc.lines.shrink_to_fit();
+    doc
+}
+
 /// Texts this large are read in two halves at once.
 const PARALLEL_PARSE_FROM: usize = 1 << 20;
 

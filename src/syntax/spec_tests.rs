@@ -13,7 +13,7 @@ use super::scan::{
     HEADER_WORDS_MAX, KEYWORDS, LEAD_ARROWS, LINT_INFOS, MARKERS, NUMBER_ENDS, PHASE_WORDS,
     SEPARATORS, SOURCE_TAGS, WORD_ASCII, WORD_OTHER,
 };
-use super::{parse_split_at, parse_with, spec};
+use super::{parse_apart, parse_split_at, parse_with, spec};
 
 #[path = "../../tests/common/pieces.rs"]
 mod pieces;
@@ -98,6 +98,54 @@ fn items_parse_exactly_as_one_pass() {
             }
         }
     }
+}
+
+/// A text read in parts, each after a blank line (as a session's messages
+/// are), reads as one pass where no fence crosses from a part into the
+/// next (a marker ends at a blank line), a large one too (read in two
+/// halves at once); a fence left open ends with its part.
+#[test]
+fn parts_read_apart_read_as_one_pass_but_for_fences() {
+    let fenced = |t: &String| t.contains("```") || t.contains("~~~");
+    let texts: Vec<String> = crate::test_support::fixture_texts()
+        .into_iter()
+        .filter(|t| !fenced(t))
+        .collect();
+    let starts = |t: &str| -> Vec<usize> {
+        t.match_indices("\n\n")
+            .map(|(i, _)| i + 2)
+            .filter(|&i| i < t.len())
+            .collect()
+    };
+    for text in &texts {
+        let whole = parse_with(text, false);
+        assert_eq!(parse_apart(text, false, &starts(text)), whole, "{text}");
+        for at in starts(text) {
+            assert_eq!(
+                parse_apart(text, false, &[at]),
+                whole,
+                "apart at {at}:\n{text}"
+            );
+        }
+    }
+    let mut large = texts.join("\n\n");
+    while large.len() < 3 << 20 {
+        large = format!("{large}\n\n{large}");
+    }
+    let paragraphs: Vec<usize> = large.match_indices("\n\n").map(|(i, _)| i + 2).collect();
+    assert_eq!(
+        parse_apart(&large, false, &paragraphs),
+        parse_with(&large, false)
+    );
+    // A fence left open ends with its part; the next part is no code.
+    let text = "```\na\n\nb\n~~~transcript\nCFO: x\n\nc\n";
+    let doc = parse_apart(text, false, &[7, 31]);
+    assert_eq!(doc.code_fences.len(), 1);
+    assert_eq!(doc.code_fences[0], 0..7);
+    let lines: Vec<(usize, bool)> = (0..doc.lines.len())
+        .map(|i| (doc.lines.span(i).start, doc.lines.get(i).in_fence))
+        .collect();
+    assert_eq!(lines, [(7, false), (23, true), (30, true), (31, false)]);
 }
 
 /// Marker soup: the pieces of tests/no_panic.rs and arbitrary text.

@@ -98,7 +98,7 @@ pub enum Lead {
     Comment { text: Span, span: Span },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CardEmoji {
     Standard,
     Alert,
@@ -130,7 +130,7 @@ pub struct Marker {
     pub kind: MarkerKind,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BlockKind {
     Response,
     PeerVerify,

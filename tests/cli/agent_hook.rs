@@ -397,6 +397,12 @@ fn fixture_turns() -> Vec<String> {
         "[RESPONSE:cto]\nIdea A.\n[/RESPONSE]",
         "CTO: [INVOKE:cfo|Costs?]",
         "[CHAIN: cto → cto]",
+        // Blocks no closer closes, carried by the cuts after them.
+        "CEO: [INVOKE:cfo|Runway?]\n\n[RESPONSE:cfo]\nKey finding: 14 months.",
+        "- and it holds",
+        "CFO: [INVOKE:cfo|Again?]",
+        "[CRITIC-SCREEN]\nBlind spots: none",
+        "CRO: [INVOKE:cro|Me?]",
     ]
     .map(String::from)
     .to_vec();
@@ -523,6 +529,161 @@ fn each_turn_read_on_from_the_last_cut_answers_as_the_whole_log_does() {
             "{format}: only {resumed} turns read on from a cut"
         );
     }
+}
+
+/// The replies of a session whose `[RESPONSE:cfo]` is never closed: it
+/// answers a call the CRO made inside its own response, so its chain is
+/// `ceo → cro → cfo`.
+const UNCLOSED: [&str; 4] = [
+    "CEO: [INVOKE:cro|What is the pipeline?]",
+    "[RESPONSE:cro]\nKey finding: the pipeline is $2M.\nSupporting data:\n  - 40 deals\n  - 12 late\nConfidence: medium\nCaveat: Q3 only.\n[INVOKE:cfo|What is the budget?]\n[/RESPONSE]",
+    "[RESPONSE:cfo]\nKey finding: the budget is $1M.",
+    "- and it holds through Q4",
+];
+
+/// The history state the hook keeps for the log in `dir`'s cache.
+fn kept_history(dir: &Path) -> Value {
+    let hook = dir.join("cache").join("hook");
+    let file = std::fs::read_dir(&hook)
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().contains(".history-"))
+        .unwrap_or_else(|| panic!("no history state in {}", hook.display()));
+    serde_json::from_str(&std::fs::read_to_string(file.path()).unwrap()).unwrap()
+}
+
+/// An answer after a RESPONSE block an earlier message left open is a new
+/// message, not the block's content: its self-invocation is the CFO's own
+/// (`cfo → cfo`, L001), not a third hop of the block's chain (L001 and
+/// L002 with `ceo → cro → cfo → cfo`). Whether the hook reads the log whole
+/// or on from its cut, it answers the same.
+#[test]
+fn an_answer_after_an_unclosed_block_is_read_as_a_new_message() {
+    let expected = "boardlint found 1 problem in your answer that breaks the agent protocol:\n\
+        - L001 self-invocation (line 1, `[INVOKE:cfo|What is our runway?]`): `cfo` invokes itself (chain `cfo → cfo`). \
+        Fix: an agent cannot invoke itself (Rule 1): answer from your own analysis, or write `[BLOCKED: …]` with the assumption used instead\n\
+        Rewrite your answer so that none of these remain, and keep everything else in it as it is.";
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &UNCLOSED);
+    let input = payload("claude", dir.path(), &log, SELFISH, false);
+    let (code, out, err) = hook(dir.path(), &input, &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(reply(&out)["reason"], expected, "{out}");
+    // The next turn reads on from the cut the first one kept, and answers
+    // the same.
+    let log = claude_log(
+        dir.path(),
+        &[&UNCLOSED[..], &["CFO: Runway is fine."]].concat(),
+    );
+    let input = payload("claude", dir.path(), &log, SELFISH, false);
+    let (code, out, err) = hook(dir.path(), &input, &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(reply(&out)["reason"], expected, "{out}");
+}
+
+/// Where the last line of the file at `path` starts.
+fn last_line(path: &str) -> u64 {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.trim_end().rfind('\n').map_or(0, |i| i + 1) as u64
+}
+
+/// What else an earlier message left open ends where the answer begins: a
+/// card (the answer's speaker line is a speaker line, not the card's
+/// text) and a code fence (the answer is not code).
+#[test]
+fn an_answer_after_an_open_card_or_fence_is_read_as_a_new_message() {
+    let frame = "━".repeat(40);
+    let card =
+        format!("{frame}\n📊 CFO — Runway\n\nBOTTOM LINE\nWe have 14 months.\n\nWHAT\n- cash");
+    for (history, answer, found) in [
+        (card.as_str(), "CEO: [INVOKE:cfo|What is our runway?]", None),
+        (card.as_str(), SELFISH, Some("L001 self-invocation")),
+        (
+            "Here is the query:\n\n```sql\nselect 1;",
+            SELFISH,
+            Some("L001 self-invocation"),
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = claude_log(
+            dir.path(),
+            &["CEO: The board meets today.", history, "More."],
+        );
+        let input = payload("claude", dir.path(), &log, answer, false);
+        let (code, out, _) = hook(dir.path(), &input, &[]);
+        assert_eq!(code, 0);
+        match found {
+            None => assert_eq!(out, "", "{history:?} then {answer:?}"),
+            Some(found) => assert!(out.contains(found), "{history:?} then {answer:?}: {out}"),
+        }
+    }
+}
+
+/// A RESPONSE block no closer closes does not keep the hook from cutting
+/// the log after it: the cut carries the block open, and each turn reads
+/// on from the last message.
+#[test]
+fn an_unclosed_block_is_carried_by_the_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &UNCLOSED);
+    let opener = std::fs::read_to_string(&log)
+        .unwrap()
+        .find("[RESPONSE:cfo]")
+        .unwrap() as u64;
+    let input = payload("claude", dir.path(), &log, CLEAN, false);
+    let (code, out, _) = hook(dir.path(), &input, &[]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let kept = kept_history(dir.path());
+    // Cut at the last message, after the block's opener, which it carries.
+    let last = last_line(&log);
+    assert_eq!(kept["resume"]["read"], "log", "{kept}");
+    assert_eq!(kept["resume"]["from"], last, "{kept}");
+    assert!(last > opener);
+    let blocks = kept["carry"]["blocks"].as_array().unwrap();
+    assert_eq!(blocks.len(), 1, "{kept}");
+    assert_eq!(blocks[0]["opener"], "[RESPONSE:cfo]", "{kept}");
+    // The log grows by a turn: the cut moves on with it.
+    let log = claude_log(
+        dir.path(),
+        &[&UNCLOSED[..], &[CLEAN, "CRO: Noted."]].concat(),
+    );
+    let input = payload("claude", dir.path(), &log, CLEAN, false);
+    let (code, out, _) = hook(dir.path(), &input, &[]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let kept = kept_history(dir.path());
+    let last = last_line(&log);
+    assert_eq!(kept["resume"]["from"], last, "{kept}");
+    // The CFO's speaker line ended the block (decision 12): nothing is
+    // left open to carry.
+    assert_eq!(kept["carry"]["blocks"], json!([]), "{kept}");
+}
+
+/// A closer after the cut that closes the block the cut carried as never
+/// closed: the block was the answer's after all, and the hook reads the
+/// log whole, as a hook that keeps nothing does.
+#[test]
+fn a_closer_for_a_carried_block_has_the_log_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = claude_log(dir.path(), &UNCLOSED);
+    let input = payload("claude", dir.path(), &log, "- and so does Q1", false);
+    let (code, out, _) = hook(dir.path(), &input, &[]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert_eq!(
+        kept_history(dir.path())["carry"]["blocks"][0]["opener"],
+        "[RESPONSE:cfo]"
+    );
+    // The answer closes the RESPONSE block the earlier messages opened: its
+    // confidence is the block's field.
+    let answer = "Confidence: sure\n[/RESPONSE]";
+    let input = payload("claude", dir.path(), &log, answer, false);
+    let kept = hook(dir.path(), &input, &["--fail-on", "warning"]);
+    let fresh = tempfile::tempdir().unwrap();
+    std::fs::copy(&log, fresh.path().join("session.jsonl")).unwrap();
+    let whole = hook(fresh.path(), &input, &["--fail-on", "warning"]);
+    assert_eq!(kept, whole);
+    assert!(kept.1.contains("R002 invalid-confidence"), "{kept:?}");
+    // Read whole, the history is cut before the block the answer closes.
+    assert_eq!(kept_history(dir.path())["carry"]["blocks"], json!([]));
 }
 
 /// A card `fmt` puts right comes back with its rewrite, for the model to

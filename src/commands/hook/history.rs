@@ -4,7 +4,8 @@
 //!
 //! The state is kept beside the retry budget, in the hook's state
 //! directory (`store.rs`), a file a session log: offsets, hashes and the
-//! carried state (roles by number, positions), never text. For the logs a reader can resume at a
+//! carried state (roles by number, positions, the openers of the blocks it
+//! carries open), never an answer's text. For the logs a reader can resume at a
 //! message (Claude Code, Codex CLI and Pi; see
 //! [`SessionFormat::resumes_at_messages`]) it says from which byte to read
 //! the log on, and the hash of the 4 KB before that byte; other logs are
@@ -149,6 +150,20 @@ pub fn read(
             return Some(session);
         }
     }
+    read_whole(engine, cwd, log, settings)
+}
+
+/// The session log at `log` read whole (its last [`MAX_READ`] bytes when
+/// it holds more), as on a session's first call: for a call whose saved
+/// cut did not hold (a closer after it closed a block it carried as never
+/// closed).
+pub fn reread(engine: &Engine, payload: &Payload, log: &Path) -> Option<Session> {
+    let cwd = payload.cwd.as_deref();
+    let settings = hash(format!("{:?}", engine.settings(cwd)).as_bytes());
+    read_whole(engine, cwd, log, settings)
+}
+
+fn read_whole(engine: &Engine, cwd: Option<&Path>, log: &Path, settings: u64) -> Option<Session> {
     let (start, bytes) = read_tail(log)?;
     let text = std::str::from_utf8(&bytes).ok()?;
     let format = crate::sessions::detect(Some(log), text)?;

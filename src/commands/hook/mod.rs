@@ -283,7 +283,7 @@ fn decide_on(
     let (state, known) = budget.load(&payload);
     let engine = Engine::new(config);
     let cwd = payload.cwd.as_deref();
-    let session = payload
+    let mut session = payload
         .transcript
         .as_deref()
         .and_then(|log| Some((log, history::read(&engine, store.as_ref(), &payload, log)?)));
@@ -293,10 +293,24 @@ fn decide_on(
     };
     // Gemini CLI hands a retry both answers, the one sent back first.
     let text = state.after_earlier(&text).to_string();
-    let (found, cut) = match &session {
-        Some((_, session)) => engine.check_turn_after(cwd, session.before(), &text),
-        None => engine.check_turn_after(cwd, Before::default(), &text),
+    let check = |session: Option<&history::Session>| {
+        engine.check_turn_after(
+            cwd,
+            session.map_or_else(Before::default, |s| s.before()),
+            &text,
+        )
     };
+    let checked = match check(session.as_ref().map(|(_, s)| s)) {
+        Some(checked) => Some(checked),
+        // The state the cut carried does not hold: the log is read whole.
+        None => {
+            session =
+                session.and_then(|(log, _)| Some((log, history::reread(&engine, &payload, log)?)));
+            check(session.as_ref().map(|(_, s)| s))
+        }
+    };
+    // Read from its start, a history's state always holds.
+    let (found, cut) = checked.unwrap_or_default();
     if let (Some(store), Some((log, session)), Some(cut)) = (&store, &session, &cut) {
         history::save(store, &payload, log, session, cut);
     }
