@@ -371,11 +371,11 @@ fn fix_starts(t: &crate::model::Transcript<'_>, diagnostics: &[Diagnostic]) -> V
 
 /// Give each finding whose fix starts at `starts[i]` its fix: the one
 /// replacement of `fmt`'s that starts there and covers every place the
-/// finding names. A finding with no such replacement is not fixable; nor
-/// is any when formatting takes more than one pass (`replacements` is
-/// `None`: no one replacement is known to fix anything). Findings of one
-/// card share its fix. Formatting is asked only of a text with a finding
-/// to fix.
+/// finding names. A finding with no such replacement is not fixable.
+/// Findings of one card share its fix. Only the cards and blocks the
+/// findings are about are printed (`format::replacements_at`), each
+/// checked to stay as printed when formatted again on its own, so that a
+/// fix costs its card, not the file.
 fn attach_fixes(
     source: &str,
     settings: &Settings,
@@ -389,11 +389,14 @@ fn attach_fixes(
     if starts.iter().all(Option::is_none) {
         return;
     }
-    let replacements: Vec<Arc<Fix>> = crate::format::replacements(source, settings, options)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(span, text)| Arc::new(Fix { span, text }))
-        .collect();
+    let mut wanted: Vec<usize> = starts.iter().flatten().copied().collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let replacements: Vec<Arc<Fix>> =
+        crate::format::replacements_at(source, settings, options, &wanted)
+            .into_iter()
+            .map(|(span, text)| Arc::new(Fix { span, text }))
+            .collect();
     for (d, start) in diagnostics.iter_mut().zip(starts) {
         let Some(start) = *start else {
             continue;

@@ -56,7 +56,7 @@ pub fn format(source: &str, settings: &Settings, options: &FormatOptions) -> Str
 /// something else, say a line that opens a code fence) is left as written,
 /// so that formatting stays idempotent whatever the input.
 fn format_with(source: &str, settings: &Settings, options: &FormatOptions, verify: bool) -> String {
-    apply(source, plan(source, settings, options, verify))
+    apply(source, plan(source, settings, options, verify, None))
 }
 
 /// A text's rewrite as the replacements that make it, each a card, a block
@@ -69,7 +69,7 @@ pub fn replacements(
     settings: &Settings,
     options: &FormatOptions,
 ) -> Option<Vec<(Span, String)>> {
-    let edits = plan(source, settings, options, true);
+    let edits = plan(source, settings, options, true, None);
     let once = apply(source, edits.clone());
     // `format` gives `once` exactly when it settles after one pass: the
     // same test, without making that first pass again.
@@ -83,6 +83,26 @@ pub fn replacements(
             .map(|e| (e.range, e.text))
             .collect(),
     )
+}
+
+/// The replacements of the cards and blocks that start at `starts` (sorted
+/// byte offsets of a card's first line or a block's opener), each printed
+/// as `fmt` prints it and checked to stay as printed when formatted again
+/// on its own, without formatting the rest of the text: the fixes of a
+/// check's findings, which cost the cards and blocks they are about rather
+/// than the whole file. In source order, none overlapping, each changing its
+/// bytes.
+pub fn replacements_at(
+    source: &str,
+    settings: &Settings,
+    options: &FormatOptions,
+    starts: &[usize],
+) -> Vec<(Span, String)> {
+    plan(source, settings, options, true, Some(starts))
+        .into_iter()
+        .filter(|e| source[e.range.clone()] != e.text)
+        .map(|e| (e.range, e.text))
+        .collect()
 }
 
 /// The text with the edits of one pass made.
@@ -100,7 +120,17 @@ fn apply(source: &str, edits: Vec<Edit>) -> String {
 
 /// The edits of one pass, in source order, none overlapping, with the
 /// source's line ends.
-fn plan(source: &str, settings: &Settings, options: &FormatOptions, verify: bool) -> Vec<Edit> {
+/// With `only`, the cards and blocks that start at one of those sorted
+/// offsets alone are printed, and no CHAIN marker outside them.
+fn plan(
+    source: &str,
+    settings: &Settings,
+    options: &FormatOptions,
+    verify: bool,
+    only: Option<&[usize]>,
+) -> Vec<Edit> {
+    let wanted =
+        |range: &Span| only.is_none_or(|starts| starts.binary_search(&range.start).is_ok());
     let t = crate::model::build_with_items(source, settings);
     let crlf = source.contains("\r\n");
     let mut edits: Vec<Edit> = Vec::new();
@@ -121,7 +151,7 @@ fn plan(source: &str, settings: &Settings, options: &FormatOptions, verify: bool
         // line (the comment would change what it covers), a header alone
         // with text right after it (once framed, its closing frame would
         // read as the opening of a card holding that text).
-        if !c.rewritable(t.source, &t.doc.lines) {
+        if !wanted(&range) || !c.rewritable(t.source, &t.doc.lines) {
             continue;
         }
         let Some(text) = card::print(&t, c, options) else {
@@ -133,13 +163,13 @@ fn plan(source: &str, settings: &Settings, options: &FormatOptions, verify: bool
     }
     for edit in blocks::edits(&t, &Covered::new(covered.clone())) {
         covered.push(edit.range.clone());
-        if stable(&edit.range, &edit.text) {
+        if wanted(&edit.range) && stable(&edit.range, &edit.text) {
             edits.push(edit);
         }
     }
     // CHAIN markers anywhere else.
     let covered = Covered::new(covered);
-    for line in t.doc.lines.iter() {
+    for line in t.doc.lines.iter().filter(|_| only.is_none()) {
         for inline in line.inlines {
             if let Inline::Marker(m) = inline {
                 if matches!(m.kind, MarkerKind::Chain { .. }) && !covered.contains(&m.span) {
