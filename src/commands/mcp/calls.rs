@@ -64,6 +64,52 @@ impl Calls {
     }
 }
 
+/// The answers being made or waiting to be written out. A call takes a
+/// slot before it runs and the slot comes back once a message is written to
+/// the output, so that answers waiting for a slow reader (each as large as
+/// its diagnostics, a few megabytes for a text of thousands of findings)
+/// are bounded as the running calls are: faster checks must not pile up
+/// more of them. A call waits for a slot at most [`SLOT_WAIT`], so that an
+/// answer never written (a cancelled request) cannot stall the server.
+pub struct Answering {
+    slots: tokio::sync::Semaphore,
+    /// Slots taken whose message has not been written yet.
+    owed: std::sync::atomic::AtomicUsize,
+}
+
+/// The longest a call waits for a slot before it runs anyway.
+const SLOT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+impl Answering {
+    pub fn new(slots: usize) -> Answering {
+        Answering {
+            slots: tokio::sync::Semaphore::new(slots.max(1)),
+            owed: Default::default(),
+        }
+    }
+
+    /// Take a slot, waiting while all are taken (at most [`SLOT_WAIT`]).
+    pub async fn enter(&self) {
+        if let Ok(Ok(permit)) = tokio::time::timeout(SLOT_WAIT, self.slots.acquire()).await {
+            permit.forget();
+            self.owed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+
+    /// A message was written to the output: a slot comes back, if any is
+    /// owed.
+    pub fn written(&self) {
+        let returned = self.owed.fetch_update(
+            std::sync::atomic::Ordering::SeqCst,
+            std::sync::atomic::Ordering::SeqCst,
+            |n| n.checked_sub(1),
+        );
+        if returned.is_ok() {
+            self.slots.add_permits(1);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,7 @@ pub fn spawn<R, W>(
     input: R,
     output: W,
     max_line: usize,
+    answering: std::sync::Arc<super::calls::Answering>,
 ) -> (
     tokio::io::DuplexStream,
     tokio::io::DuplexStream,
@@ -84,6 +85,7 @@ where
                     }
                     Ok(_) => {
                         let written = output.write_all(&line).await.is_ok() && output.flush().await.is_ok();
+                        answering.written();
                         line.clear();
                         if !written {
                             break;

@@ -16,7 +16,7 @@ use rmcp::model::{
 use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::{tool, tool_handler, tool_router, ServerHandler, ServiceExt};
 
-use super::calls::Calls;
+use super::calls::{Answering, Calls};
 use super::input::{CheckInput, FormatInput, RuleInput, MAX_TEXT};
 use super::results::{Answer, CheckResult, FormatResult, RuleResult, RulesResult};
 use super::tools;
@@ -39,6 +39,8 @@ pub struct Boardlint {
     engines: Arc<Engines>,
     /// The threads the calls run on.
     calls: Arc<Calls>,
+    /// The answers made and not yet written out, bounded.
+    answering: Arc<Answering>,
 }
 
 /// Serve on standard input and output until the client closes them.
@@ -59,11 +61,15 @@ where
     R: AsyncRead + Unpin + Send + 'static,
     W: AsyncWrite + Unpin + Send + 'static,
 {
+    // Room for the answers of the calls running and as many more waiting
+    // to be written.
+    let answering = Arc::new(Answering::new(2 * checks_at_once()));
     let server = Boardlint {
         engines: Arc::new(engines),
         calls: Arc::new(Calls::start(checks_at_once())),
+        answering: answering.clone(),
     };
-    let (reads, writes, writer) = super::gate::spawn(input, output, MAX_LINE);
+    let (reads, writes, writer) = super::gate::spawn(input, output, MAX_LINE, answering);
     let transport = AsyncRwTransport::new_server(reads, writes).with_max_line_length(MAX_LINE);
     let served = match server.serve(transport).await {
         Ok(running) => running
@@ -88,6 +94,7 @@ impl Boardlint {
     )]
     async fn check(&self, Parameters(args): Parameters<CheckInput>) -> CallToolResult {
         let engines = self.engines.clone();
+        self.answering.enter().await;
         answer(&self.calls, move || tools::check(&engines, args)).await
     }
 
@@ -98,6 +105,7 @@ impl Boardlint {
     )]
     async fn format(&self, Parameters(args): Parameters<FormatInput>) -> CallToolResult {
         let engines = self.engines.clone();
+        self.answering.enter().await;
         answer(&self.calls, move || tools::format(&engines, args)).await
     }
 
