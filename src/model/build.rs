@@ -523,21 +523,13 @@ impl<'t, 'a> Builder<'t, 'a> {
 
     /// The card open at the cut, as the first card, on its line 0.
     fn seed_card(&mut self, card: &CarriedCard) {
-        self.t.cards.push(Card {
-            first_line: 0,
-            last_line: 0,
-            framed: card.framed,
-            emoji: card.emoji,
-            role: card.role,
-            draft: card.draft,
-            kind: CardKind::Standard,
-            frames: Vec::new(),
-            header: None,
-            preamble: Vec::new(),
-            sections: Vec::new(),
-        });
+        self.open_card(0, card.framed, None, card.draft);
+        if let Some(open) = self.t.cards.last_mut() {
+            open.emoji = card.emoji;
+            open.role = card.role;
+        }
         self.card = Some(OpenCard {
-            index: 0,
+            index: self.t.cards.len() - 1,
             confirmed: card.confirmed,
             by_header: card.by_header,
         });
