@@ -22,6 +22,7 @@
 
 // Foundation: text, the line reader, settings, what a file is.
 mod context;
+mod controls;
 mod date;
 mod diagnostic;
 mod guard;

@@ -1184,20 +1184,21 @@ pub fn keep_in_place(
 const QUOTED_PART: usize = 8;
 
 /// Hide every credential from `diagnostics` of `source`: in their texts,
-/// whatever found it, and in the source lines any output shows around
-/// their spans (the line before a span's first line to the line after its
-/// last), which are marked as redacted bytes.
+/// whatever found it, and in the source any output shows around their
+/// spans ([`LineBounds::shown`]: the lines around a span, and of a long line
+/// the columns an excerpt shows), which are marked as redacted bytes.
 ///
 /// Linear in the findings: the spans are met in source order, so that the
 /// lines around them are found once however many findings a line holds;
-/// the credentials of those lines are found once, in one pass over them;
-/// and a text is read once for quotes of any of them.
+/// the credentials of what is shown are found once, in one pass over it;
+/// and a text is read once for quotes of any of them. A finding on a long
+/// line (a session log's record) costs the columns around it, not the line.
 pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
     if diagnostics.is_empty() {
         return;
     }
     // Every span (primary and related) with its diagnostic, in source
-    // order, and the source lines shown around it.
+    // order, and the source an output may show around it.
     let mut spans: Vec<(usize, Range<usize>)> = diagnostics
         .iter()
         .enumerate()
@@ -1208,24 +1209,40 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
         })
         .collect();
     spans.sort_unstable_by_key(|(_, s)| s.start);
-    let mut lines = LineBounds::new(source.as_bytes());
-    for (_, span) in &mut spans {
-        *span = lines.window(span);
+    let mut lines = LineBounds::new(source);
+    // (diagnostic, a range shown for it), in the order of their starts.
+    let mut shown: Vec<(usize, Range<usize>)> = Vec::with_capacity(spans.len() * 2);
+    let mut ranges = Vec::new();
+    for (i, span) in &spans {
+        lines.shown(span, &mut ranges);
+        shown.extend(ranges.drain(..).map(|r| (*i, r)));
     }
-    // A window starts on the line before its span's line: in source
-    // order, so the windows are too. Merged, no byte is scanned twice.
+    shown.sort_unstable_by_key(|(_, r)| r.start);
+    // Merged, no byte is scanned twice. A range is read from the start of
+    // the run of the characters credentials are made of that it starts in
+    // (no further back than what was read already), to the end of the one
+    // it ends in: so a credential an excerpt shows only the end or the
+    // start of is found whole, and what was read always ends between two
+    // runs, never inside a credential's prefix.
+    let bytes = source.as_bytes();
     let mut secrets: Vec<Secret> = Vec::new();
     let mut scanned = 0;
-    for (_, w) in &spans {
-        // A secret found in a window before may run past this one's start
-        // (a private key block), or past its end.
-        let from = secrets
-            .last()
-            .map_or(w.start, |s| s.range.end.max(w.start))
-            .max(scanned);
+    for (_, w) in &shown {
+        // A secret found before may run past this range's start (a
+        // private key block), or past its end.
+        let found_to = secrets.last().map_or(0, |s| s.range.end);
+        let mut from = w.start.max(found_to).max(scanned);
         if from < w.end {
-            secrets.extend(find_in(source, from..w.end));
-            scanned = w.end;
+            let floor = scanned.max(found_to).max(lines.line(from).start);
+            while from > floor && credential_byte(bytes[from - 1]) {
+                from -= 1;
+            }
+            let mut end = w.end;
+            while end < bytes.len() && credential_byte(bytes[end]) {
+                end += 1;
+            }
+            secrets.extend(find_in(source, from..end));
+            scanned = end;
         }
     }
     let quotes = Quotes::new(source, &secrets);
@@ -1241,7 +1258,7 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
         return;
     }
     let mut touched: Vec<usize> = Vec::new();
-    for (i, w) in &spans {
+    for (i, w) in &shown {
         let first = secrets.partition_point(|s| s.range.end <= w.start);
         let shown = secrets[first..]
             .iter()
@@ -1442,64 +1459,154 @@ fn hide_quoted(text: &str, secret: &str) -> Option<String> {
     })
 }
 
+/// Lines this long or shorter are read whole for credentials wherever a
+/// span is near them. Of a longer one (a record of a session log, a
+/// one-line document), only the columns around a span are: no output
+/// shows more of it (the human output clips a line over 400 bytes to 240
+/// around the span, `output/human.rs`; the hook's reply quotes 80
+/// characters of a span's first line).
+const WHOLE_LINE: usize = 1024;
+/// Of a long line, the bytes read before the column of a span's start and
+/// from it on (the span itself is read whole): more than any excerpt shows
+/// (60 before, 180 from it).
+const SHOWN_BEFORE: usize = 96;
+const SHOWN_AFTER: usize = 256;
+
+/// Whether `b` can be part of a credential: a token, a key, a URL's
+/// password, a JSON web token. A range to scan that starts on such a byte
+/// is read from where the run of them starts.
+fn credential_byte(b: u8) -> bool {
+    b.is_ascii_graphic()
+        && !matches!(
+            b,
+            b'"' | b'\\'
+                | b'`'
+                | b'\''
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+                | b'<'
+                | b'>'
+                | b','
+                | b';'
+        )
+}
+
+/// How many lines [`LineBounds`] remembers.
+const RECENT: usize = 4;
+
+/// A line found, and (once asked) whether it is read whole.
+#[derive(Clone)]
+struct Found {
+    line: Range<usize>,
+    whole: Option<bool>,
+}
+
 /// The bounds of lines, with the last few found remembered: spans met in
 /// source order fall on lines already found, so that a long line is
 /// scanned once, not once for each finding on it.
 struct LineBounds<'a> {
-    bytes: &'a [u8],
-    /// Lines found lately; `None` for a place not filled yet.
-    recent: [Option<Range<usize>>; 4],
+    text: &'a str,
+    /// Lines found lately, at most [`RECENT`].
+    recent: Vec<Found>,
     next: usize,
 }
 
 impl<'a> LineBounds<'a> {
-    fn new(bytes: &'a [u8]) -> LineBounds<'a> {
+    fn new(text: &'a str) -> LineBounds<'a> {
         LineBounds {
-            bytes,
-            recent: [None, None, None, None],
+            text,
+            recent: Vec::with_capacity(RECENT),
             next: 0,
         }
+    }
+
+    fn found(&mut self, at: usize) -> &mut Found {
+        let held = |f: &Found| f.line.start <= at && at <= f.line.end;
+        if let Some(k) = self.recent.iter().position(held) {
+            return &mut self.recent[k];
+        }
+        let b = self.text.as_bytes();
+        let start = memchr::memrchr(b'\n', &b[..at]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
+        let found = Found {
+            line: start..end,
+            whole: None,
+        };
+        let k = self.next;
+        self.next = (self.next + 1) % RECENT;
+        match self.recent.get_mut(k) {
+            Some(place) => *place = found,
+            None => self.recent.push(found),
+        }
+        &mut self.recent[k]
     }
 
     /// The line holding byte `at` (its line break, or the end of the text,
     /// included): from its first byte to its line break.
     fn line(&mut self, at: usize) -> Range<usize> {
-        if let Some(line) = self
-            .recent
-            .iter()
-            .flatten()
-            .find(|line| line.start <= at && at <= line.end)
-        {
-            return line.clone();
-        }
-        let b = self.bytes;
-        let start = memchr::memrchr(b'\n', &b[..at]).map_or(0, |i| i + 1);
-        let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
-        self.recent[self.next] = Some(start..end);
-        self.next = (self.next + 1) % self.recent.len();
-        start..end
+        self.found(at).line.clone()
     }
 
-    /// The source lines an output may show for `span`: from the start of
-    /// the line before its first line to the end of the line after its
-    /// last.
-    fn window(&mut self, span: &Range<usize>) -> Range<usize> {
-        let len = self.bytes.len();
+    /// Whether the line holding `at` is read whole: a short one; a long
+    /// one that holds a private key block (which runs from its header, far
+    /// from the span perhaps) or a character the human output escapes
+    /// (whose escaped line shows other columns than its bytes').
+    fn whole(&mut self, at: usize) -> bool {
+        let text = self.text;
+        let found = self.found(at);
+        let line = found.line.clone();
+        *found.whole.get_or_insert_with(|| {
+            line.len() <= WHOLE_LINE
+                || memchr::memmem::find(&text.as_bytes()[line.clone()], b"PRIVATE KEY").is_some()
+                || crate::controls::first_unsafe(&text[..line.end], line.start).is_some()
+        })
+    }
+
+    /// What an output may show around `span`, pushed to `out`: the span,
+    /// and the lines from the one before its first line to the one after
+    /// its last, each whole when it is short ([`LineBounds::whole`]), else
+    /// the columns around the span's start.
+    fn shown(&mut self, span: &Range<usize>, out: &mut Vec<Range<usize>>) {
+        let len = self.text.len();
         let start = span.start.min(len);
         let end = span.end.min(len).max(start);
-        let first = self.line(start).start;
-        let before = if first == 0 {
-            0
-        } else {
-            self.line(first - 1).start
+        let first = self.line(start);
+        let last = self.line(end);
+        let column = start - first.start;
+        let before = (first.start > 0).then(|| self.line(first.start - 1));
+        let after = (last.end < len).then(|| self.line(last.end + 1));
+        let band = |line: &Range<usize>| {
+            let lo = (line.start + column)
+                .saturating_sub(SHOWN_BEFORE)
+                .max(line.start);
+            let hi = (line.start + column + SHOWN_AFTER).min(line.end);
+            lo..hi.max(lo)
         };
-        let last = self.line(end).end;
-        let after = if last >= len {
-            len
-        } else {
-            self.line(last + 1).end
+        if let Some(line) = before {
+            out.push(match self.whole(line.start) {
+                true => line,
+                false => band(&line),
+            });
+        }
+        let lo = match self.whole(start) {
+            true => first.start,
+            false => start.saturating_sub(SHOWN_BEFORE).max(first.start),
         };
-        before..after
+        let hi = match self.whole(end) {
+            true => last.end,
+            false => end.max(start + SHOWN_AFTER).min(last.end),
+        };
+        out.push(lo..hi);
+        if let Some(line) = after {
+            out.push(match self.whole(line.start) {
+                true => line,
+                false => band(&line),
+            });
+        }
     }
 }
 
@@ -2135,14 +2242,71 @@ mod tests {
         let mut all: Vec<Diagnostic> = spans.iter().rev().map(|s| diagnostic(s.clone())).collect();
         redact_diagnostics(&source, &mut all);
         let far = source.rfind(aws).unwrap();
+        let keys: Vec<usize> = source.match_indices(key).map(|(at, _)| at).collect();
         for d in &all {
             let mut alone = vec![diagnostic(d.span.clone())];
             redact_diagnostics(&source, &mut alone);
             assert_eq!(d.redact, alone[0].redact);
-            // Six keys on the line, and the key on the line before.
-            assert_eq!(d.redact.len(), 7);
+            // The key on the line before (a short line, read whole), and
+            // the keys of the long line whose bytes an excerpt may show:
+            // those that reach into the columns around the span.
+            let shown =
+                d.span.start.saturating_sub(SHOWN_BEFORE).max(line)..d.span.start + SHOWN_AFTER;
+            let near = keys
+                .iter()
+                .filter(|&&k| k < shown.end && k + key.len() > shown.start)
+                .count();
+            assert_eq!(d.redact.len(), 1 + near, "{:?}", d.span);
             assert!(d.redact.iter().all(|r| r.start < far));
         }
+    }
+
+    #[test]
+    fn a_credential_a_long_line_shows_the_end_of_is_hidden_whole() {
+        // A long line (a session log's record) whose finding is 20 bytes
+        // after the end of a 600-byte key: the excerpt shows the key's
+        // last bytes, and the scan finds it from its start.
+        let key: String = (0..600)
+            .map(|i| b"aZ3kQ9xW2mP7vB4nR8tY6cL1"[(i * 7 + i / 24) % 24] as char)
+            .collect();
+        let source = format!(
+            "{{\"text\":\"{}{key} then [INVOKE:cfo|q] {}\"}}\n",
+            "words ".repeat(400),
+            "more ".repeat(400)
+        );
+        let at = source.find("[INVOKE:").unwrap();
+        let mut d = vec![diagnostic(at..at + 8)];
+        redact_diagnostics(&source, &mut d);
+        let start = source.find(&key).unwrap();
+        assert_eq!(d[0].redact, vec![start..start + key.len()]);
+        // Far from the span, nothing of the line is read.
+        let far = format!(
+            "{}{key}{} [INVOKE:cfo|q]\n",
+            "a ".repeat(50),
+            " b".repeat(2000)
+        );
+        let at = far.find("[INVOKE:").unwrap();
+        let mut d = vec![diagnostic(at..at + 8)];
+        redact_diagnostics(&far, &mut d);
+        assert!(d[0].redact.is_empty());
+    }
+
+    #[test]
+    fn a_long_line_an_excerpt_escapes_or_that_holds_a_private_key_is_read_whole() {
+        let key = shape(Kind::GitHub);
+        let filler = "word ".repeat(600);
+        for odd in ["\u{1b}[2J", "-----BEGIN RSA PRIVATE KEY-----"] {
+            let source = format!("{key} {odd} {filler} [INVOKE:cfo|q]\n");
+            let at = source.find("[INVOKE:").unwrap();
+            let mut d = vec![diagnostic(at..at + 8)];
+            redact_diagnostics(&source, &mut d);
+            assert!(d[0].redact.contains(&(0..key.len())), "{odd:?}");
+        }
+        let source = format!("{key} {filler} [INVOKE:cfo|q]\n");
+        let at = source.find("[INVOKE:").unwrap();
+        let mut d = vec![diagnostic(at..at + 8)];
+        redact_diagnostics(&source, &mut d);
+        assert!(d[0].redact.is_empty());
     }
 
     #[test]

@@ -20,6 +20,7 @@ const LAYERS: &[(&str, usize)] = &[
     ("lines", 0),
     ("roles", 0),
     ("secrets", 0),
+    ("controls", 0),
     ("settings", 0),
     ("syntax", 0),
     ("text", 0),

@@ -6,19 +6,7 @@
 
 use std::borrow::Cow;
 
-fn is_unsafe(c: char) -> bool {
-    (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
-        || matches!(
-            c,
-            '\u{202a}'..='\u{202e}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{200e}'
-                | '\u{200f}'
-                | '\u{061c}'
-                | '\u{2028}'
-                | '\u{2029}'
-        )
-}
+use crate::controls::{first_unsafe, is_unsafe};
 
 fn escape(c: char) -> String {
     format!("\\u{{{:x}}}", c as u32)
@@ -77,40 +65,6 @@ pub fn source(s: &str) -> Option<Escaped> {
     }
     text.push_str(&s[copied..]);
     Some(Escaped { text, shifts })
-}
-
-/// The offset of the first character at or after `from` (a character
-/// boundary) that a source excerpt escapes: a control character other than
-/// a tab or a line break (a `\r` only before `\n`), or a bidirectional or
-/// line-separating mark. Printable ASCII, the bulk of a transcript, is
-/// passed over a byte at a time; other characters are decoded.
-fn first_unsafe(s: &str, from: usize) -> Option<usize> {
-    let b = s.as_bytes();
-    let mut i = from;
-    let plain = |x: &u8| x.wrapping_sub(0x20) < 0x5f;
-    loop {
-        // Sixteen bytes at a time (a test of every byte, without an early
-        // exit, compiles to vector instructions), then byte by byte.
-        while let Some(chunk) = b.get(i..i + 16) {
-            if !chunk.iter().fold(true, |all, x| all & plain(x)) {
-                break;
-            }
-            i += 16;
-        }
-        i += b.get(i..)?.iter().position(|x| !plain(x))?;
-        match b[i] {
-            b'\n' | b'\t' => i += 1,
-            b'\r' if b.get(i + 1) == Some(&b'\n') => i += 1,
-            x if x < 0x80 => return Some(i),
-            _ => {
-                let c = s[i..].chars().next()?;
-                if is_unsafe(c) {
-                    return Some(i);
-                }
-                i += c.len_utf8();
-            }
-        }
-    }
 }
 
 /// A text of many lines (a diff) safe to print: its lines kept, everything
