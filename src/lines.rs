@@ -3,7 +3,6 @@
 //! in code points.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -25,11 +24,13 @@ pub struct LineIndex<'a> {
     text: &'a str,
     starts: Vec<usize>,
     /// For each long line a column far into which was asked for: the code
-    /// points and UTF-16 code units before every [`BLOCK`]-byte boundary of
-    /// the line, so that such a column costs at most one block's scan,
-    /// however long its line. Built a line at a time, on first use: only
-    /// the lines with such columns are counted, not the whole text.
-    blocks: std::sync::Mutex<HashMap<usize, Option<Arc<[Counts]>>>>,
+    /// points and UTF-16 code units before each [`BLOCK`]-byte boundary of
+    /// the line up to the furthest column asked for, so that a column costs
+    /// at most one block's scan and the blocks it adds, however long its
+    /// line: a byte of a line is counted once however many columns are
+    /// asked for on it. Only the lines with such columns are counted, and
+    /// only as far as those columns.
+    blocks: std::sync::Mutex<HashMap<usize, Vec<Counts>>>,
 }
 
 /// What a column counts.
@@ -54,18 +55,25 @@ struct Counts {
 impl Counts {
     fn of(bytes: &[u8]) -> Counts {
         // Counted 32 bytes at a time into byte-wide sums (at most 32 each),
-        // which compiles to vector instructions, then the rest.
+        // each a sum of its own over the chunk, which compiles to vector
+        // compares and adds, then the rest. A byte that is no continuation
+        // byte (0x80 to 0xBF) starts a code point: as a signed byte, -64 or
+        // more.
         let (mut code_points, mut astral) = (0usize, 0usize);
         let mut chunks = bytes.chunks_exact(32);
         for chunk in &mut chunks {
-            let (c, a) = chunk.iter().fold((0u8, 0u8), |(c, a), &b| {
-                (c + u8::from(b & 0xC0 != 0x80), a + u8::from(b >= 0xF0))
-            });
+            // ASCII, most of a log: 32 code points.
+            if chunk.iter().fold(0, |any, &b| any | b) < 0x80 {
+                code_points += 32;
+                continue;
+            }
+            let c: u8 = chunk.iter().map(|&b| u8::from(b as i8 >= -64)).sum();
+            let a: u8 = chunk.iter().map(|&b| u8::from(b >= 0xF0)).sum();
             code_points += usize::from(c);
             astral += usize::from(a);
         }
         for &b in chunks.remainder() {
-            code_points += usize::from(b & 0xC0 != 0x80);
+            code_points += usize::from(b as i8 >= -64);
             astral += usize::from(b >= 0xF0);
         }
         // A four-byte sequence (a lead byte of 0xF0 or above) is two UTF-16
@@ -88,10 +96,9 @@ impl Counts {
 const BLOCK: usize = 128;
 
 /// Columns up to this many bytes into their line are counted directly: no
-/// more than the block index may read for one (the bytes before the column
-/// and before its line's start in their blocks). A column further in is
-/// read from the index, so that a long line with many findings is not
-/// counted again for each.
+/// more than the block index may read for one. A column further in is read
+/// from the index, so that a long line with many findings is not counted
+/// again for each.
 const DIRECT: usize = 2 * BLOCK;
 
 impl<'a> LineIndex<'a> {
@@ -209,35 +216,27 @@ impl<'a> LineIndex<'a> {
     fn before(&self, line: usize, at: usize) -> Counts {
         let start = self.starts[line];
         let bytes = &self.text.as_bytes()[start..self.line_end(line)];
-        let blocks = {
-            let mut lines = self.blocks.lock().unwrap_or_else(|e| e.into_inner());
-            match lines.get_mut(&line) {
-                None => {
-                    lines.insert(line, None);
-                    return Counts::of(&bytes[..at - start]);
-                }
-                Some(Some(blocks)) => Arc::clone(blocks),
-                Some(slot @ None) => {
-                    let mut total = Counts::default();
-                    let mut out = vec![total];
-                    for chunk in bytes.chunks(BLOCK) {
-                        let c = Counts::of(chunk);
-                        total.code_points += c.code_points;
-                        total.utf16 += c.utf16;
-                        out.push(total);
-                    }
-                    let blocks: Arc<[Counts]> = out.into();
-                    *slot = Some(Arc::clone(&blocks));
-                    blocks
-                }
-            }
-        };
         let at = at - start;
         let block = at / BLOCK;
+        let base = {
+            let mut lines = self.blocks.lock().unwrap_or_else(|e| e.into_inner());
+            let sums = lines.entry(line).or_insert_with(|| vec![Counts::default()]);
+            // The blocks before `at` are whole blocks of the line.
+            while sums.len() <= block {
+                let k = sums.len() - 1;
+                let c = Counts::of(&bytes[k * BLOCK..(k + 1) * BLOCK]);
+                let total = sums[k];
+                sums.push(Counts {
+                    code_points: total.code_points + c.code_points,
+                    utf16: total.utf16 + c.utf16,
+                });
+            }
+            sums[block]
+        };
         let rest = Counts::of(&bytes[block * BLOCK..at]);
         Counts {
-            code_points: blocks[block].code_points + rest.code_points,
-            utf16: blocks[block].utf16 + rest.utf16,
+            code_points: base.code_points + rest.code_points,
+            utf16: base.utf16 + rest.utf16,
         }
     }
 }
