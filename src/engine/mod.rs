@@ -455,8 +455,7 @@ pub(crate) fn check_session(
     file: FileContext<'_>,
 ) -> Vec<Diagnostic> {
     let log = format.read(source);
-    let mut out = Vec::new();
-    log.each_transcript(settings, |text, map| {
+    let found = log.each_transcript(source, settings, |text, map| {
         // A conversation is no file of its own: path rules stay silent.
         let transcript = crate::model::build_file(
             text,
@@ -469,14 +468,15 @@ pub(crate) fn check_session(
         );
         let mut diagnostics = check_transcript(&transcript);
         without_fixes(&mut diagnostics);
-        for mut d in diagnostics {
+        for d in &mut diagnostics {
             d.span = map.span(&d.span);
             for (span, _) in &mut d.related {
                 *span = map.span(span);
             }
-            out.push(d);
         }
+        diagnostics
     });
+    let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
     out.extend(crate::rules::check_session(
         &crate::sessions::Session { log: &log, source },
         &settings.rules,

@@ -56,7 +56,7 @@ pub(crate) fn read_history(
     format: SessionFormat,
     log: &str,
 ) -> Option<History> {
-    format.read(log).history(settings)
+    format.read(log).history(log, settings)
 }
 
 /// [`check`] after the history `before`, and the last message start in it

@@ -1,25 +1,38 @@
 //! A conversation's assistant text as one transcript text, and the map
 //! that takes a span of it back to the bytes of the log.
 
-use super::json::JStr;
+use rayon::prelude::*;
+
+use super::json;
 use super::log::{Conversation, Piece, SessionLog};
 use crate::settings::Settings;
 use crate::syntax::Span;
 
 impl SessionLog {
-    /// Each conversation's assistant text, assembled into one transcript
-    /// text, with the map that takes a span of that text back to the raw
-    /// bytes of the log that hold it. Conversations with no text are passed
-    /// over.
-    pub fn each_transcript(&self, settings: &Settings, mut each: impl FnMut(&str, &SpanMap<'_>)) {
-        for conversation in &self.conversations {
-            let speakers = speaker_lines(conversation, settings);
-            let (text, index) = assemble(conversation, &speakers);
-            if text.trim().is_empty() {
-                continue;
-            }
-            each(&text, &SpanMap { index });
-        }
+    /// Each conversation's assistant text, assembled from `log` (the text
+    /// this was read from) into one transcript text, handed to `each` with
+    /// the map that takes a span of that text back to the raw bytes of the
+    /// log that hold it; what `each` makes of them, in the log's order.
+    /// Conversations with no text are passed over. Conversations are
+    /// independent: a log of many (a sub-agent's sidechain each, a
+    /// dataset's lines) is assembled and handed over on every core.
+    pub fn each_transcript<T: Send>(
+        &self,
+        log: &str,
+        settings: &Settings,
+        each: impl Fn(&str, &SpanMap) -> T + Sync,
+    ) -> Vec<T> {
+        self.conversations
+            .par_iter()
+            .filter_map(|conversation| {
+                let speakers = speaker_lines(conversation, settings);
+                let assembled = assemble(conversation, log, &speakers);
+                if assembled.text.trim().is_empty() {
+                    return None;
+                }
+                Some(each(&assembled.text, &assembled.map))
+            })
+            .collect()
     }
 }
 
@@ -42,15 +55,12 @@ pub struct History {
 }
 
 impl SessionLog {
-    /// The conversation a new turn continues (see [`History`]); `None`
-    /// when no conversation has text.
-    pub fn history(&self, settings: &Settings) -> Option<History> {
-        let has_text = |c: &Conversation| {
-            c.messages
-                .iter()
-                .flatten()
-                .any(|p| !p.text.value.trim().is_empty())
-        };
+    /// The conversation a new turn continues (see [`History`]), from `log`
+    /// (the text this was read from); `None` when no conversation has
+    /// text.
+    pub fn history(&self, log: &str, settings: &Settings) -> Option<History> {
+        let has_text =
+            |c: &Conversation| c.messages.iter().flatten().any(|p| !p.raw(log).is_blank());
         let conversation = if self.conversations.first().is_some_and(has_text) {
             0
         } else {
@@ -58,30 +68,13 @@ impl SessionLog {
         };
         let c = &self.conversations[conversation];
         let speakers = speaker_lines(c, settings);
-        let (text, index) = assemble(c, &speakers);
-        let mut starts = Vec::with_capacity(c.messages.len());
-        let mut at = 0;
-        for (m, message) in c.messages.iter().enumerate() {
-            if m > 0 {
-                at += 2;
-            }
-            if let Some(first) = message.first() {
-                starts.push((at, first.text.raw.start));
-            }
-            if let Some(Some(speaker)) = speakers.get(m) {
-                at += speaker.value.len();
-            }
-            at += each_seam(message)
-                .map(|(seam, p)| seam.len() + p.text.value.len())
-                .sum::<usize>();
-        }
-        debug_assert_eq!(at, text.len());
-        drop(index);
+        let assembled = assemble(c, log, &speakers);
+        let starts = assembled.starts;
         let turn = c
             .turn
-            .map(|n| starts.get(n).map_or(text.len(), |&(at, _)| at));
+            .map(|n| starts.get(n).map_or(assembled.text.len(), |&(at, _)| at));
         Some(History {
-            text,
+            text: assembled.text,
             starts,
             conversation,
             turn,
@@ -89,99 +82,160 @@ impl SessionLog {
     }
 }
 
-/// Where each piece sits in the assembled text: (start, piece).
-type Index<'c> = Vec<(usize, &'c JStr)>;
-
-/// Takes a span of a conversation's assembled text back to the log's bytes.
-pub struct SpanMap<'c> {
-    index: Index<'c>,
+/// Where a piece (or a speaker line) sits in the assembled text and in the
+/// log.
+#[derive(Debug)]
+struct Placed {
+    /// Its bytes in the assembled text.
+    at: usize,
+    end: usize,
+    /// Its raw bytes in the log (empty for a speaker line: where its
+    /// message starts).
+    raw: Span,
+    /// Its first entry in [`SpanMap::shifts`].
+    shifts: usize,
 }
 
-impl SpanMap<'_> {
+/// Takes a span of a conversation's assembled text back to the log's bytes.
+#[derive(Debug, Default)]
+pub struct SpanMap {
+    placed: Vec<Placed>,
+    /// (offset in the text, offset in the log) after each escape of every
+    /// piece, in order ([`json::Raw::decode_into`]).
+    shifts: Vec<(usize, usize)>,
+}
+
+impl SpanMap {
     /// The bytes of the log that hold `span` of the assembled text.
     pub fn span(&self, span: &Span) -> Span {
-        map_span(&self.index, span)
+        let start = self.offset(span.start, false);
+        let end = self.offset(span.end, true).max(start);
+        start..end
+    }
+
+    /// The byte of the log that holds byte `offset` of the text; in the
+    /// separator after a piece, the piece's end (`end`) or the next one's
+    /// start.
+    fn offset(&self, offset: usize, end: bool) -> usize {
+        let placed = &self.placed;
+        let k = placed.partition_point(|p| p.at <= offset).saturating_sub(1);
+        let Some(p) = placed.get(k) else {
+            return 0;
+        };
+        if offset > p.end {
+            return match end {
+                true => p.raw.end,
+                false => placed.get(k + 1).map_or(p.raw.end, |n| n.raw.start),
+            };
+        }
+        let upto = placed.get(k + 1).map_or(self.shifts.len(), |n| n.shifts);
+        json::raw_offset(&self.shifts[p.shifts..upto], p.at, &p.raw, offset)
     }
 }
 
 /// For each message whose agent name `session.roles` maps to a role, a
-/// speaker line (`CFO:`) placed before it, mapped to the message's first
-/// byte.
-fn speaker_lines(conversation: &Conversation, settings: &Settings) -> Vec<Option<JStr>> {
+/// speaker line (`CFO:`) placed before it.
+fn speaker_lines(conversation: &Conversation, settings: &Settings) -> Vec<Option<String>> {
     conversation
-        .messages
+        .names
         .iter()
-        .zip(&conversation.names)
-        .map(|(pieces, name)| {
+        .map(|name| {
             let role = settings
                 .session_roles
                 .iter()
                 .find(|(n, _)| Some(n) == name.as_ref())
                 .map(|(_, r)| r)?;
-            let at = pieces.first()?.text.raw.start;
-            Some(JStr {
-                value: format!("{}:\n", role.to_ascii_uppercase()),
-                raw: at..at,
-                map: vec![(0, at)],
-            })
+            Some(format!("{}:\n", role.to_ascii_uppercase()))
         })
         .collect()
 }
 
-/// Join a conversation's pieces: within a message as it reads (each block
-/// a paragraph, [`seam`]), by a blank line between messages; a mapped
-/// speaker line opens its message.
-fn assemble<'c>(
-    conversation: &'c Conversation,
-    speakers: &'c [Option<JStr>],
-) -> (String, Index<'c>) {
-    let mut text = String::new();
-    let mut index = Vec::new();
+/// A conversation's text, assembled.
+struct Assembled {
+    text: String,
+    map: SpanMap,
+    /// Where each message begins: (offset in `text`, offset in the log of
+    /// its first piece).
+    starts: Vec<(usize, usize)>,
+}
+
+/// Join a conversation's pieces, each decoded from `log` straight into the
+/// text: within a message as it reads (each block a paragraph, [`seam`]),
+/// by a blank line between messages; a mapped speaker line (mapped to its
+/// message's first byte) opens its message.
+fn assemble(conversation: &Conversation, log: &str, speakers: &[Option<String>]) -> Assembled {
+    // Decoded, a string is no longer than it is raw: one allocation.
+    let room = conversation
+        .messages
+        .iter()
+        .flatten()
+        .map(|p| p.raw.len() + 1)
+        .sum::<usize>()
+        + speakers
+            .iter()
+            .flatten()
+            .map(|s| s.len() + 2)
+            .sum::<usize>();
+    let mut text = String::with_capacity(room);
+    let mut map = SpanMap::default();
+    let mut starts = Vec::with_capacity(conversation.messages.len());
     for (m, message) in conversation.messages.iter().enumerate() {
         if m > 0 {
             text.push_str("\n\n");
         }
+        let Some(first) = message.first() else {
+            continue;
+        };
+        starts.push((text.len(), first.raw.start));
         if let Some(Some(speaker)) = speakers.get(m) {
-            index.push((text.len(), speaker));
-            text.push_str(&speaker.value);
+            let at = first.raw.start;
+            map.placed.push(Placed {
+                at: text.len(),
+                end: text.len() + speaker.len(),
+                raw: at..at,
+                shifts: map.shifts.len(),
+            });
+            text.push_str(speaker);
         }
-        for (seam, piece) in each_seam(message) {
-            text.push_str(seam);
-            index.push((text.len(), &piece.text));
-            text.push_str(&piece.text.value);
+        // The last character of the last piece that has text.
+        let mut before: Option<char> = None;
+        for piece in message {
+            let raw = piece.raw(log);
+            let next = raw.first_char();
+            text.push_str(seam(before, next, piece));
+            let at = text.len();
+            let shifts = map.shifts.len();
+            raw.decode_into(&mut text, &mut map.shifts);
+            map.placed.push(Placed {
+                at,
+                end: text.len(),
+                raw: piece.raw.clone(),
+                shifts,
+            });
+            if next.is_some() {
+                before = text.chars().next_back();
+            }
         }
     }
-    (text, index)
+    Assembled { text, map, starts }
 }
 
-/// Each piece of a message with what goes before it in the assembled text.
-fn each_seam(message: &[Piece]) -> impl Iterator<Item = (&'static str, &Piece)> {
-    let mut before: Option<&str> = None;
-    message.iter().map(move |piece| {
-        let seam = before.map_or("", |b| seam(b, piece));
-        if !piece.text.value.is_empty() {
-            before = Some(&piece.text.value);
-        }
-        (seam, piece)
-    })
-}
-
-/// What joins a piece to the text of the message before it (`before`, the
-/// last piece that has text). A block starts a new paragraph, so it starts
-/// a new line: a line feed comes between unless one already ends the text
-/// before or begins the block. So a speaker line in a later block (`CFO:
-/// …` after a `[/RESPONSE]`) starts its line and names who speaks. A
-/// block that goes on with a line (the text before ends with a space or a
-/// tab, or the block starts with one or with punctuation that closes a
-/// phrase) is joined as it is, and so is a part of one text.
-fn seam(before: &str, piece: &Piece) -> &'static str {
-    let next = piece.text.value.as_str();
-    if !piece.block || before.is_empty() || next.is_empty() {
+/// What joins a piece (whose first character is `next`) to the text of
+/// the message before it (whose last piece that has text ends with
+/// `before`). A block starts a new paragraph, so it starts a new line: a
+/// line feed comes between unless one already ends the text before or
+/// begins the block. So a speaker line in a later block (`CFO: …` after a
+/// `[/RESPONSE]`) starts its line and names who speaks. A block that goes
+/// on with a line (the text before ends with a space or a tab, or the
+/// block starts with one or with punctuation that closes a phrase) is
+/// joined as it is, and so is a part of one text.
+fn seam(before: Option<char>, next: Option<char>, piece: &Piece) -> &'static str {
+    let (Some(before), Some(next), true) = (before, next, piece.block) else {
         return "";
-    }
-    let goes_on = before.ends_with([' ', '\t', '\n'])
-        || next.starts_with([' ', '\t', '\n', '\r'])
-        || next.starts_with(CONTINUING);
+    };
+    let goes_on = matches!(before, ' ' | '\t' | '\n')
+        || matches!(next, ' ' | '\t' | '\n' | '\r')
+        || CONTINUING.contains(&next);
     if goes_on {
         ""
     } else {
@@ -194,45 +248,20 @@ const CONTINUING: [char; 14] = [
     '.', ',', ';', ':', '!', '?', ')', ']', '}', '…', '»', '”', '’', '%',
 ];
 
-/// Map a span of the assembled text to raw bytes of the log.
-fn map_span(index: &Index<'_>, span: &Span) -> Span {
-    let at = |offset: usize, end: bool| -> usize {
-        let k = index
-            .partition_point(|&(start, _)| start <= offset)
-            .saturating_sub(1);
-        let Some(&(start, piece)) = index.get(k) else {
-            return 0;
-        };
-        let within = offset.saturating_sub(start);
-        if within > piece.value.len() {
-            // In the separator after the piece: its end (or the next start).
-            return if end {
-                piece.raw.end
-            } else {
-                index.get(k + 1).map_or(piece.raw.end, |(_, p)| p.raw.start)
-            };
-        }
-        piece.raw_offset(within)
-    };
-    let start = at(span.start, false);
-    let end = at(span.end, true).max(start);
-    start..end
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sessions::json::JStr;
 
-    fn piece(text: &str, block: bool) -> Piece {
+    fn piece(block: bool) -> Piece {
         Piece {
-            text: JStr {
-                value: text.to_string(),
-                raw: 0..0,
-                map: vec![(0, 0)],
-            },
+            raw: 0..0,
+            escaped: false,
             block,
         }
+    }
+
+    fn joined(before: &str, next: &str, block: bool) -> &'static str {
+        seam(before.chars().last(), next.chars().next(), &piece(block))
     }
 
     #[test]
@@ -253,14 +282,10 @@ mod tests {
             ("(from the quote", ")", ""),
         ];
         for (before, next, expected) in cases {
-            assert_eq!(
-                seam(before, &piece(next, true)),
-                expected,
-                "{before:?} {next:?}"
-            );
+            assert_eq!(joined(before, next, true), expected, "{before:?} {next:?}");
         }
         // Parts of one text join as they are.
-        assert_eq!(seam("Reven", &piece("ue grew", false)), "");
-        assert_eq!(seam("[/RESPONSE]", &piece("CEO: x", false)), "");
+        assert_eq!(joined("Reven", "ue grew", false), "");
+        assert_eq!(joined("[/RESPONSE]", "CEO: x", false), "");
     }
 }

@@ -76,7 +76,7 @@ fn read(log: &mut SessionLog, text: &str) {
                 if let Some(answer) = block
                     .get("input")
                     .and_then(|i| i.get(field))
-                    .and_then(JValue::as_jstr)
+                    .and_then(JValue::raw)
                 {
                     pieces.push(Piece::block(answer));
                 }

@@ -78,7 +78,7 @@ mod tests {
         let history = |log: &str| {
             let format = detect(None, log).unwrap();
             assert_eq!(format, SessionFormat::Cursor);
-            let h = format.read(log).history(&Settings::default()).unwrap();
+            let h = format.read(log).history(log, &Settings::default()).unwrap();
             h.text[h.turn.unwrap()..].to_string()
         };
         let first = line("user", "text", "Runway?") + &line("assistant", "text", "Earlier.");

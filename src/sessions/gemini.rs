@@ -61,11 +61,11 @@ fn pieces(m: &JValue<'_>) -> Vec<Piece> {
         return Vec::new();
     }
     match m.get("content") {
-        Some(JValue::Str(s)) => vec![Piece::part(s.decode())],
+        Some(JValue::Str(s)) => vec![Piece::part(s)],
         Some(JValue::Array(parts)) => parts
             .iter()
             .filter(|p| !p.get("thought").and_then(JValue::as_bool).unwrap_or(false))
-            .filter_map(|p| p.get("text").and_then(JValue::as_jstr))
+            .filter_map(|p| p.get("text").and_then(JValue::raw))
             // Parts of one reply's text, as the model streamed them: one
             // text, joined as they are.
             .map(Piece::part)

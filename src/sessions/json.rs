@@ -34,30 +34,6 @@ pub struct Raw<'a> {
     pub escaped: bool,
 }
 
-/// A decoded string and how it maps back to the raw text.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JStr {
-    pub value: String,
-    /// The raw bytes between the quotes.
-    pub raw: Span,
-    /// (decoded byte offset, raw byte offset) at every decoded character
-    /// whose raw form differs in length from its decoded form, and at the
-    /// start; offsets between two entries advance together.
-    pub map: Vec<(usize, usize)>,
-}
-
-impl JStr {
-    /// The absolute raw offset of a decoded byte offset (clamped).
-    pub fn raw_offset(&self, decoded: usize) -> usize {
-        let i = self
-            .map
-            .partition_point(|&(d, _)| d <= decoded)
-            .saturating_sub(1);
-        let (d, r) = self.map.get(i).copied().unwrap_or((0, self.raw.start));
-        (r + (decoded - d)).min(self.raw.end)
-    }
-}
-
 impl<'a> Raw<'a> {
     /// The raw bytes' span in the file.
     pub fn span(&self) -> Span {
@@ -69,47 +45,64 @@ impl<'a> Raw<'a> {
         if !self.escaped {
             return Cow::Borrowed(self.text);
         }
-        Cow::Owned(self.decode().value)
+        let mut out = String::with_capacity(self.text.len());
+        self.decode_with(&mut out, |_, _| {});
+        Cow::Owned(out)
     }
 
     /// Whether the value equals `s`, decoding only when it must.
     pub fn is(&self, s: &str) -> bool {
         match self.escaped {
             false => self.text == s,
-            true => self.decode().value == s,
+            true => self.value() == s,
         }
     }
 
-    /// The value with its map back to the raw bytes. The text was checked
-    /// when it was read, so decoding cannot fail.
-    pub fn decode(&self) -> JStr {
-        let raw = self.span();
+    /// Append the value to `out`, and to `shifts` an entry (offset in
+    /// `out`, offset in the file) after every escape, where the two stop
+    /// advancing together: between two entries (or from the value's start
+    /// to the first) a byte of the value is a byte of the file. The text
+    /// was checked when it was read, so decoding cannot fail.
+    pub fn decode_into(&self, out: &mut String, shifts: &mut Vec<(usize, usize)>) {
+        self.decode_with(out, |at, raw| shifts.push((at, raw)));
+    }
+
+    fn decode_with(&self, out: &mut String, mut shift: impl FnMut(usize, usize)) {
         if !self.escaped {
-            return JStr {
-                value: self.text.to_string(),
-                raw,
-                map: vec![(0, self.start)],
-            };
+            out.push_str(self.text);
+            return;
         }
         let t = self.text;
         let b = t.as_bytes();
-        let mut value = String::with_capacity(t.len());
-        let mut map = vec![(0, self.start)];
         let mut i = 0;
         while i < b.len() {
             let Some(at) = memchr::memchr(b'\\', &b[i..]).map(|k| i + k) else {
-                value.push_str(&t[i..]);
+                out.push_str(&t[i..]);
                 break;
             };
-            value.push_str(&t[i..at]);
+            out.push_str(&t[i..at]);
             let (decoded, len) = escape_at(t, at).unwrap_or(('\u{FFFD}', 2.min(b.len() - at)));
-            map.push((value.len(), self.start + at));
-            value.push(decoded);
+            out.push(decoded);
             i = at + len;
             // The next character starts after the escape.
-            map.push((value.len(), self.start + i));
+            shift(out.len(), self.start + i);
         }
-        JStr { value, raw, map }
+    }
+
+    /// Whether the value is empty or white space only.
+    pub fn is_blank(&self) -> bool {
+        match self.escaped {
+            false => self.text.trim().is_empty(),
+            true => self.value().trim().is_empty(),
+        }
+    }
+
+    /// The value's first character.
+    pub fn first_char(&self) -> Option<char> {
+        match self.text.starts_with('\\') {
+            true => Some(escape_at(self.text, 0).map_or('\u{FFFD}', |(c, _)| c)),
+            false => self.text.chars().next(),
+        }
     }
 }
 
@@ -203,11 +196,6 @@ impl<'a> JValue<'a> {
             JValue::Str(s) => Some(s),
             _ => None,
         }
-    }
-
-    /// A string, decoded with its map back to the raw bytes.
-    pub fn as_jstr(&self) -> Option<JStr> {
-        self.raw().map(Raw::decode)
     }
 
     pub fn as_array(&self) -> Option<&[JValue<'a>]> {
@@ -486,6 +474,19 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The offset in the file of byte `at` of a value that
+/// [`Raw::decode_into`] wrote from byte `out_start` of its output on, with
+/// `shifts` the entries it pushed for that value and `raw` the value's raw
+/// bytes (clamped to them).
+pub fn raw_offset(shifts: &[(usize, usize)], out_start: usize, raw: &Span, at: usize) -> usize {
+    let i = shifts.partition_point(|&(d, _)| d <= at);
+    let (d, r) = match i {
+        0 => (out_start, raw.start),
+        _ => shifts[i - 1],
+    };
+    (r + at.saturating_sub(d)).min(raw.end)
+}
+
 /// Whether any byte is a control character (below 0x20), eight bytes at a
 /// time.
 fn has_control(bytes: &[u8]) -> bool {
@@ -509,14 +510,23 @@ mod tests {
     fn decodes_escapes_and_maps_back_to_raw_bytes() {
         let raw = r#"{"text":"a\n\"[INVOKE:cfo|caf\u00e9 \ud83d\ude00]\" z"}"#;
         let v = parse(raw, 100).unwrap();
-        let s = v.get("text").unwrap().as_jstr().unwrap();
-        assert_eq!(s.value, "a\n\"[INVOKE:cfo|café 😀]\" z");
-        let at = s.value.find("[INVOKE").unwrap();
-        let end = s.value.find(']').unwrap() + 1;
-        let (rs, re) = (s.raw_offset(at) - 100, s.raw_offset(end) - 100);
-        assert_eq!(&raw[rs..re], r#"[INVOKE:cfo|caf\u00e9 \ud83d\ude00]"#);
-        assert_eq!(s.raw_offset(0) - 100, raw.find("a\\n").unwrap());
-        assert_eq!(v.str_at("text").unwrap(), s.value);
+        let r = v.get("text").unwrap().raw().unwrap();
+        // Decoded after text already written, as a conversation's pieces are.
+        let mut value = String::from("before ");
+        let mut shifts = Vec::new();
+        r.decode_into(&mut value, &mut shifts);
+        let offset = |at: usize| raw_offset(&shifts, 7, &r.span(), at) - 100;
+        assert_eq!(&value[7..], "a\n\"[INVOKE:cfo|café 😀]\" z");
+        let at = value.find("[INVOKE").unwrap();
+        let end = value.find(']').unwrap() + 1;
+        assert_eq!(
+            &raw[offset(at)..offset(end)],
+            r#"[INVOKE:cfo|caf\u00e9 \ud83d\ude00]"#
+        );
+        assert_eq!(offset(7), raw.find("a\\n").unwrap());
+        assert_eq!(offset(value.len()), raw.rfind('"').unwrap());
+        assert_eq!(v.str_at("text").unwrap(), &value[7..]);
+        assert_eq!(r.first_char(), Some('a'));
     }
 
     #[test]

@@ -3,13 +3,18 @@
 
 use std::collections::HashMap;
 
-use super::json::{JStr, JValue};
+use super::json::{JValue, Raw};
 use crate::syntax::Span;
 
-/// A piece of assistant text: a decoded JSON string and its raw bytes.
+/// A piece of assistant text: a JSON string, where the log holds it. It is
+/// decoded once, straight into its conversation's text
+/// (`assemble::assemble`), so that a log's text is written once.
 #[derive(Debug, Clone)]
 pub(super) struct Piece {
-    pub(super) text: JStr,
+    /// The raw bytes between the quotes.
+    pub(super) raw: Span,
+    /// Whether they hold an escape.
+    pub(super) escaped: bool,
     /// A content block of its own (a `text` block, an OpenCode part, a
     /// tool's answer), which the agent's interface shows as a paragraph of
     /// its own: it starts a new paragraph of the message unless it goes on
@@ -20,13 +25,29 @@ pub(super) struct Piece {
 
 impl Piece {
     /// A content block of its own.
-    pub(super) fn block(text: JStr) -> Piece {
-        Piece { text, block: true }
+    pub(super) fn block(text: &Raw<'_>) -> Piece {
+        Piece {
+            raw: text.span(),
+            escaped: text.escaped,
+            block: true,
+        }
     }
 
     /// A part of one text, joined to the piece before it as it is.
-    pub(super) fn part(text: JStr) -> Piece {
-        Piece { text, block: false }
+    pub(super) fn part(text: &Raw<'_>) -> Piece {
+        Piece {
+            block: false,
+            ..Piece::block(text)
+        }
+    }
+
+    /// The string as the log writes it, from the log's text.
+    pub(super) fn raw<'t>(&self, log: &'t str) -> Raw<'t> {
+        Raw {
+            text: &log[self.raw.clone()],
+            start: self.raw.start,
+            escaped: self.escaped,
+        }
     }
 }
 

@@ -51,7 +51,7 @@ fn read(log: &mut SessionLog, text: &str) {
                         .and_then(JValue::as_bool)
                         .unwrap_or(false)
                 })
-                .filter_map(|p| p.get("text").and_then(JValue::as_jstr))
+                .filter_map(|p| p.get("text").and_then(JValue::raw))
                 .map(Piece::block)
                 .collect();
             conversation.push(pieces, agent_name(info));

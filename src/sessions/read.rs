@@ -22,14 +22,14 @@ pub(super) fn agent_name(v: &JValue<'_>) -> Option<String> {
 /// string, else the `text` of each block of the given types.
 pub(super) fn text_blocks(content: &JValue<'_>, block_types: &[&str]) -> Vec<Piece> {
     match content {
-        JValue::Str(s) => vec![Piece::block(s.decode())],
+        JValue::Str(s) => vec![Piece::block(s)],
         JValue::Array(blocks) => blocks
             .iter()
             .filter(|b| {
                 b.get("type")
                     .is_some_and(|t| block_types.iter().any(|k| t.is_str(k)))
             })
-            .filter_map(|b| b.get("text").and_then(JValue::as_jstr))
+            .filter_map(|b| b.get("text").and_then(JValue::raw))
             .map(Piece::block)
             .collect(),
         _ => Vec::new(),
