@@ -164,12 +164,14 @@ struct Assembled {
 /// by a blank line between messages; a mapped speaker line (mapped to its
 /// message's first byte) opens its message.
 fn assemble(conversation: &Conversation, log: &str, speakers: &[Option<String>]) -> Assembled {
-    // Decoded, a string is no longer than it is raw: one allocation.
+    // Decoded, a string is no longer than it is raw: one allocation, with
+    // room for a seam before each piece and a blank line before each
+    // message.
     let room = conversation
         .messages
         .iter()
         .flatten()
-        .map(|p| p.raw.len() + 1)
+        .map(|p| p.raw.len() + 3)
         .sum::<usize>()
         + speakers
             .iter()
