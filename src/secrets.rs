@@ -1577,20 +1577,9 @@ impl<'a> LineBounds<'a> {
         let first = self.line(start);
         let last = self.line(end);
         let column = start - first.start;
-        let before = (first.start > 0).then(|| self.line(first.start - 1));
-        let after = (last.end < len).then(|| self.line(last.end + 1));
-        let band = |line: &Range<usize>| {
-            let lo = (line.start + column)
-                .saturating_sub(SHOWN_BEFORE)
-                .max(line.start);
-            let hi = (line.start + column + SHOWN_AFTER).min(line.end);
-            lo..hi.max(lo)
-        };
-        if let Some(line) = before {
-            out.push(match self.whole(line.start) {
-                true => line,
-                false => band(&line),
-            });
+        if first.start > 0 {
+            let before = self.line(first.start - 1);
+            out.push(self.context(before, column));
         }
         let lo = match self.whole(start) {
             true => first.start,
@@ -1601,12 +1590,24 @@ impl<'a> LineBounds<'a> {
             false => end.max(start + SHOWN_AFTER).min(last.end),
         };
         out.push(lo..hi);
-        if let Some(line) = after {
-            out.push(match self.whole(line.start) {
-                true => line,
-                false => band(&line),
-            });
+        if last.end < len {
+            let after = self.line(last.end + 1);
+            out.push(self.context(after, column));
         }
+    }
+
+    /// What an output may show of a context line (the line before a span
+    /// or after it) when the span starts at `column` of its line: the line
+    /// when it is read whole, else the columns around that one.
+    fn context(&mut self, line: Range<usize>, column: usize) -> Range<usize> {
+        if self.whole(line.start) {
+            return line;
+        }
+        let lo = (line.start + column)
+            .saturating_sub(SHOWN_BEFORE)
+            .max(line.start);
+        let hi = (line.start + column + SHOWN_AFTER).min(line.end);
+        lo..hi.max(lo)
     }
 }
 
@@ -2261,6 +2262,15 @@ mod tests {
         }
     }
 
+    /// The bytes of `source` marked redacted for a finding on its first
+    /// `[INVOKE:`.
+    fn redacted_at_invocation(source: &str) -> Vec<Range<usize>> {
+        let at = source.find("[INVOKE:").unwrap();
+        let mut d = vec![diagnostic(at..at + 8)];
+        redact_diagnostics(source, &mut d);
+        d.remove(0).redact
+    }
+
     #[test]
     fn a_credential_a_long_line_shows_the_end_of_is_hidden_whole() {
         // A long line (a session log's record) whose finding is 20 bytes
@@ -2274,21 +2284,18 @@ mod tests {
             "words ".repeat(400),
             "more ".repeat(400)
         );
-        let at = source.find("[INVOKE:").unwrap();
-        let mut d = vec![diagnostic(at..at + 8)];
-        redact_diagnostics(&source, &mut d);
         let start = source.find(&key).unwrap();
-        assert_eq!(d[0].redact, vec![start..start + key.len()]);
+        assert_eq!(
+            redacted_at_invocation(&source),
+            vec![start..start + key.len()]
+        );
         // Far from the span, nothing of the line is read.
         let far = format!(
             "{}{key}{} [INVOKE:cfo|q]\n",
             "a ".repeat(50),
             " b".repeat(2000)
         );
-        let at = far.find("[INVOKE:").unwrap();
-        let mut d = vec![diagnostic(at..at + 8)];
-        redact_diagnostics(&far, &mut d);
-        assert!(d[0].redact.is_empty());
+        assert!(redacted_at_invocation(&far).is_empty());
     }
 
     #[test]
@@ -2297,16 +2304,13 @@ mod tests {
         let filler = "word ".repeat(600);
         for odd in ["\u{1b}[2J", "-----BEGIN RSA PRIVATE KEY-----"] {
             let source = format!("{key} {odd} {filler} [INVOKE:cfo|q]\n");
-            let at = source.find("[INVOKE:").unwrap();
-            let mut d = vec![diagnostic(at..at + 8)];
-            redact_diagnostics(&source, &mut d);
-            assert!(d[0].redact.contains(&(0..key.len())), "{odd:?}");
+            assert!(
+                redacted_at_invocation(&source).contains(&(0..key.len())),
+                "{odd:?}"
+            );
         }
         let source = format!("{key} {filler} [INVOKE:cfo|q]\n");
-        let at = source.find("[INVOKE:").unwrap();
-        let mut d = vec![diagnostic(at..at + 8)];
-        redact_diagnostics(&source, &mut d);
-        assert!(d[0].redact.is_empty());
+        assert!(redacted_at_invocation(&source).is_empty());
     }
 
     #[test]

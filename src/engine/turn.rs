@@ -159,20 +159,20 @@ mod tests {
     use super::*;
 
     /// Where paragraphs begin: a session reader's message starts.
-    fn paragraph_starts(text: &str) -> Vec<usize> {
+    pub(super) fn paragraph_starts(text: &str) -> Vec<usize> {
         std::iter::once(0)
             .chain(text.match_indices("\n\n").map(|(i, _)| i + 2))
             .filter(|&i| i < text.len())
             .collect()
     }
 
-    fn shown(found: &[Diagnostic]) -> Vec<String> {
+    pub(super) fn shown(found: &[Diagnostic]) -> Vec<String> {
         found.iter().map(|d| format!("{d:?}")).collect()
     }
 
     /// The history read on from `cut` (its messages beginning at
     /// `messages`), then the turn (`None`: the carry does not hold).
-    fn after_cut(
+    pub(super) fn after_cut(
         settings: &Settings,
         history: &str,
         cut: &Cut,
@@ -295,11 +295,8 @@ mod tests {
 
 #[cfg(test)]
 mod shaped {
+    use super::tests::{after_cut, paragraph_starts, shown};
     use super::*;
-
-    fn shown(found: &[Diagnostic]) -> Vec<String> {
-        found.iter().map(|d| format!("{d:?}")).collect()
-    }
 
     /// The turn's findings after the whole history (a message a
     /// paragraph), and after a cut at the start of `from` in it (`None`
@@ -309,10 +306,7 @@ mod shaped {
         let at = history
             .find(from)
             .expect("the cut's text is in the history");
-        let messages: Vec<usize> = std::iter::once(0)
-            .chain(history.match_indices("\n\n").map(|(i, _)| i + 2))
-            .filter(|&i| i < history.len())
-            .collect();
+        let messages = paragraph_starts(history);
         assert!(messages.contains(&at), "{from:?} starts no paragraph");
         let whole = Before {
             text: history,
@@ -322,17 +316,11 @@ mod shaped {
         let expected = shown(&check_after(&settings, whole, turn).unwrap().0);
         let one = check_after_cutting(&settings, whole, turn, |s| s == at);
         let after = one.unwrap().1.map(|cut| {
-            let rest: Vec<usize> = messages
-                .iter()
-                .filter(|&&s| s >= cut.at)
-                .map(|&s| s - cut.at)
-                .collect();
-            let rest = Before {
-                text: &history[cut.at..],
-                starts: &rest,
-                carry: Some(&cut.carry),
-            };
-            shown(&check_after(&settings, rest, turn).unwrap().0)
+            shown(
+                &after_cut(&settings, history, &cut, &messages, turn)
+                    .unwrap()
+                    .0,
+            )
         });
         (expected, after)
     }
@@ -509,12 +497,9 @@ mod shaped {
 /// after the whole history.
 #[cfg(test)]
 mod sessions {
+    use super::tests::{after_cut, shown};
     use super::*;
     use proptest::prelude::*;
-
-    fn shown(found: &[Diagnostic]) -> Vec<String> {
-        found.iter().map(|d| format!("{d:?}")).collect()
-    }
 
     /// What a replay did.
     #[derive(Debug, Default)]
@@ -557,17 +542,7 @@ mod sessions {
             };
             let expected = shown(&check_after(settings, whole, answer).unwrap().0);
             let from_cut = kept.as_ref().and_then(|cut| {
-                let rest: Vec<usize> = starts[..t]
-                    .iter()
-                    .filter(|&&s| s >= cut.at)
-                    .map(|&s| s - cut.at)
-                    .collect();
-                let before = Before {
-                    text: &history[cut.at..],
-                    starts: &rest,
-                    carry: Some(&cut.carry),
-                };
-                let checked = check_after(settings, before, answer);
+                let checked = after_cut(settings, history, cut, &starts[..t], answer);
                 match checked {
                     Some(_) => {
                         replayed.resumed += 1;
@@ -576,12 +551,7 @@ mod sessions {
                     }
                     None => replayed.reread += 1,
                 }
-                let (found, next) = checked?;
-                let next = next.map(|mut c| {
-                    c.at += cut.at;
-                    c
-                });
-                Some((found, next))
+                checked
             });
             let (found, next) = match from_cut {
                 Some(checked) => checked,
