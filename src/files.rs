@@ -228,6 +228,64 @@ pub fn read(input: &Input) -> Result<String, ReadError> {
     decode(bytes)
 }
 
+/// A file's text as `check` holds it: read, or, for a large regular file,
+/// mapped (see [`crate::mapped`]).
+#[derive(Debug)]
+pub enum Source {
+    Read(String),
+    Mapped(crate::mapped::Text),
+}
+
+impl Source {
+    /// Whether the text is still the file's (a mapped file shortened under
+    /// a read is not: what was made of it is thrown away and the file read
+    /// again, [`read_source`]).
+    pub fn intact(&self) -> bool {
+        match self {
+            Source::Read(_) => true,
+            Source::Mapped(text) => text.intact(),
+        }
+    }
+}
+
+impl std::ops::Deref for Source {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match self {
+            Source::Read(text) => text,
+            Source::Mapped(text) => text.as_str(),
+        }
+    }
+}
+
+/// An input's text as [`read`] reads it, but a regular file of
+/// [`MAP_FROM`] bytes or more is mapped rather than copied when it can be
+/// (UTF-8, within the size limit): a caller that finds it no longer
+/// [`Source::intact`] after its work reads it again with [`read`].
+pub fn read_source(input: &Input) -> Result<Source, ReadError> {
+    if let Input::File(path) | Input::Walked(path) = input {
+        if let Some(text) = map_regular(path) {
+            return Ok(Source::Mapped(text));
+        }
+    }
+    read(input).map(Source::Read)
+}
+
+/// Files this large are mapped by [`read_source`].
+pub const MAP_FROM: u64 = 16 << 20;
+
+/// A regular file of [`MAP_FROM`] bytes or more within the size limit,
+/// mapped; `None` for anything else, or when mapping fails.
+fn map_regular(path: &Path) -> Option<crate::mapped::Text> {
+    let file = open_regular(path).ok()?;
+    let size = file.metadata().ok()?.len();
+    if size < MAP_FROM || size > crate::syntax::MAX_SOURCE as u64 {
+        return None;
+    }
+    crate::mapped::Text::map(&file, size)
+}
+
 /// Whether standard input holds something to read, without reading it:
 /// for a command that was given no path and will not read it, to say so.
 /// A terminal, a device (`/dev/null`, as CI runners and hooks give) and an

@@ -53,6 +53,7 @@ mod format;
 mod cli;
 mod commands;
 mod files;
+mod mapped;
 mod output;
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ const LAYERS: &[(&str, usize)] = &[
     ("guard", 0),
     ("kinds", 0),
     ("lines", 0),
+    ("mapped", 0),
     ("roles", 0),
     ("secrets", 0),
     ("controls", 0),

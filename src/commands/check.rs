@@ -185,7 +185,7 @@ const RENDER_IN_ORDER: usize = 4096;
 
 /// What the human output of a file is rendered from.
 struct Unrendered {
-    source: String,
+    source: files::Source,
     diagnostics: Vec<Diagnostic>,
     color: bool,
 }
@@ -814,7 +814,7 @@ fn check_one(
         // Temporary files a killed run left beside it.
         files::tidy(file);
     }
-    let mut source = match files::read(input) {
+    let mut source = match files::read_source(input) {
         // A binary file met while walking is skipped, with a note.
         Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
             if !args.silent {
@@ -887,6 +887,11 @@ fn check_one(
     let options = FormatOptions { lang: config.lang };
     let check = |text: &str| crate::engine::check(text, &settings, &options, this);
     let mut diagnostics = check(&source);
+    if !source.intact() {
+        // Shortened while it was read: read again, as a copy.
+        source = files::Source::Read(files::read(input)?);
+        diagnostics = check(&source);
+    }
     if args.add_noqa {
         let suppressions =
             |found: &[Diagnostic]| crate::engine::suppressions(&source, &settings, this, found);
@@ -903,7 +908,7 @@ fn check_one(
     let mut fixed = Vec::new();
     let mut diff = String::new();
     let stdin_fix = args.writing_fixes() && *input == Input::Stdin;
-    let mut fixed_text = stdin_fix.then(|| source.clone());
+    let mut fixed_text = stdin_fix.then(|| source.to_string());
     if let Some(done) = args
         .fixing()
         .then(|| fix::fix(&source, &diagnostics, check))
@@ -924,7 +929,7 @@ fn check_one(
                 fixed_text = Some(done.text.clone());
             }
             diagnostics = done.diagnostics;
-            source = done.text;
+            source = files::Source::Read(done.text);
         }
     }
     // `--fix-only` reports nothing of what remains but a rule's internal

@@ -713,3 +713,48 @@ fn a_file_name_that_is_not_utf8_is_shown_exactly_everywhere() {
         "{err}"
     );
 }
+
+/// A file of 16 MB or more is mapped rather than copied: it reads as the
+/// same text, whether named, walked or piped, and `--fix` rewrites it.
+#[test]
+fn a_large_file_is_checked_and_fixed_as_a_small_one_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let paragraph = "CEO: The board reviewed the runway plan and the hiring freeze in detail.\n\n";
+    let mut text = String::new();
+    while text.len() < 16 << 20 {
+        text.push_str(&paragraph.repeat(1000));
+        text.push_str(WITH_ERROR);
+        text.push('\n');
+    }
+    text.push_str("[RESPONSE:cfo]\nKey finding: 14 months\nConfidence: high\nSupporting data:\n- burn\n[/RESPONSE]\n");
+    let path = dir.path().join("large.md");
+    fs::write(&path, &text).unwrap();
+    let concise = |args: &[&str], stdin: Option<&str>| {
+        let mut cmd = boardlint();
+        cmd.current_dir(dir.path())
+            .args(["check", "--output-format", "concise"])
+            .args(args);
+        if let Some(input) = stdin {
+            cmd.write_stdin(input.to_string());
+        }
+        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+    };
+    let named = concise(&["large.md"], None);
+    let walked = concise(&["."], None);
+    let piped = concise(&["--stdin-filename", "large.md", "-"], Some(&text));
+    let findings = named.lines().filter(|l| l.contains("L001")).count();
+    assert_eq!(findings, text.matches(WITH_ERROR).count(), "{named}");
+    assert!(named.contains("R005"), "{named}");
+    assert_eq!(named, walked);
+    assert_eq!(named, piped);
+    // `--fix` on the mapped file: the field order fixed, nothing else.
+    boardlint()
+        .current_dir(dir.path())
+        .args(["check", "--fix", "--select", "R005", "large.md"])
+        .assert()
+        .success();
+    let fixed = fs::read_to_string(&path).unwrap();
+    let tail = "[RESPONSE:cfo]\nKey finding: 14 months\nSupporting data:\n  - burn\nConfidence: high\n[/RESPONSE]\n";
+    assert!(fixed.ends_with(tail), "{}", &fixed[fixed.len() - 200..]);
+    assert_eq!(fixed[..text.len() - 120], text[..text.len() - 120]);
+}
