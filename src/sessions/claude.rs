@@ -8,7 +8,8 @@ use std::collections::HashMap;
 
 use super::spec::Spec;
 use super::json::JValue;
-use super::log::{Conversation, Record, SessionLog};
+use super::log::{Conversation, Piece, Record, SessionLog, ToolRef};
+use crate::syntax::Span;
 use super::read::{agent_name, anthropic_tools, text_blocks};
 
 pub(super) const FORMAT: Spec = Spec {
@@ -28,6 +29,68 @@ fn is_record(v: &JValue<'_>) -> bool {
             .any(|k| v.get(k).is_some())
 }
 
+/// What the reader keeps of a record (see [`SessionLog::read_jsonl_split`]).
+struct Extracted {
+    record: Record,
+    sidechain: bool,
+    calls: Vec<ToolRef>,
+    results: Vec<ToolRef>,
+    /// An assistant message's text blocks, with its `message.id` and the
+    /// agent name it gives.
+    reply: Option<Reply>,
+}
+
+struct Reply {
+    pieces: Vec<Piece>,
+    id: Option<String>,
+    name: Option<String>,
+}
+
+fn extract(i: usize, span: &Span, v: JValue<'_>) -> Extracted {
+    let id = |key: &str| {
+        v.get(key)
+            .and_then(|u| u.raw().map(|s| (s.value().into_owned(), s.span())))
+    };
+    let record = Record {
+        uuid: id("uuid"),
+        parent: id("parentUuid"),
+    };
+    let sidechain = v
+        .get("isSidechain")
+        .and_then(JValue::as_bool)
+        .unwrap_or(false);
+    let mut extracted = Extracted {
+        record,
+        sidechain,
+        calls: Vec::new(),
+        results: Vec::new(),
+        reply: None,
+    };
+    let Some(message) = v.get("message") else {
+        return extracted;
+    };
+    let content = message.get("content").unwrap_or(&JValue::Null);
+    anthropic_tools(
+        content,
+        i,
+        span,
+        &mut extracted.calls,
+        &mut extracted.results,
+    );
+    if !message.get("role").is_some_and(|r| r.is_str("assistant")) {
+        return extracted;
+    }
+    let pieces = text_blocks(content, &["text"]);
+    if !pieces.is_empty() {
+        extracted.reply = Some(Reply {
+            pieces,
+            id: message.str_at("id").map(|s| s.into_owned()),
+            name: agent_name(&v).or_else(|| agent_name(message)),
+        });
+    }
+    extracted
+}
+
 fn read(log: &mut SessionLog, text: &str) {
     // Main thread first; each sidechain is a conversation of its own,
     // keyed by the sidechain's root record.
@@ -36,50 +99,37 @@ fn read(log: &mut SessionLog, text: &str) {
     let mut by_root: HashMap<String, usize> = HashMap::new();
     let mut roots: HashMap<String, String> = HashMap::new();
     let mut last_message_id: Option<(bool, String)> = None;
-    log.read_jsonl(text, |log, i, span, v| {
-        let id = |key: &str| {
-            v.get(key)
-                .and_then(|u| u.raw().map(|s| (s.value().into_owned(), s.span())))
-        };
-        let uuid = id("uuid");
-        let parent = id("parentUuid");
-        let message = v.get("message");
-        let message_id = message.and_then(|m| m.str_at("id")).map(|s| s.into_owned());
-        log.records.push(Record {
-            uuid: uuid.clone(),
-            parent: parent.clone(),
-        });
+    log.read_jsonl_split(text, extract, |log, e| {
+        let Extracted {
+            record,
+            sidechain,
+            calls,
+            results,
+            reply,
+        } = e;
         // Every record of a sidechain (user turns and tool results too)
         // belongs to the thread of the record its parent belongs to.
-        let sidechain = v
-            .get("isSidechain")
-            .and_then(JValue::as_bool)
-            .unwrap_or(false);
         // A sidechain record with no parent starts a sidechain of its own
         // (sub-agents' sidechains all start that way): its root is itself,
         // so that two sub-agents' threads never read as one.
         let root = sidechain.then(|| {
+            let parent = record.parent.as_ref().map(|(p, _)| p);
             let root = parent
-                .as_ref()
-                .and_then(|(p, _)| roots.get(p).cloned())
-                .or_else(|| parent.as_ref().map(|(p, _)| p.clone()))
-                .or_else(|| uuid.as_ref().map(|(u, _)| u.clone()))
+                .and_then(|p| roots.get(p).cloned())
+                .or_else(|| parent.cloned())
+                .or_else(|| record.uuid.as_ref().map(|(u, _)| u.clone()))
                 .unwrap_or_default();
-            if let Some((u, _)) = &uuid {
+            if let Some((u, _)) = &record.uuid {
                 roots.insert(u.clone(), root.clone());
             }
             root
         });
-        let Some(message) = message else { return };
-        let content = message.get("content").unwrap_or(&JValue::Null);
-        anthropic_tools(content, i, span, log);
-        if !message.get("role").is_some_and(|r| r.is_str("assistant")) {
+        log.records.push(record);
+        log.calls.extend(calls);
+        log.results.extend(results);
+        let Some(Reply { pieces, id, name }) = reply else {
             return;
-        }
-        let pieces = text_blocks(content, &["text"]);
-        if pieces.is_empty() {
-            return;
-        }
+        };
         let conversation = match root {
             Some(root) => {
                 let k = *by_root.entry(root.clone()).or_insert_with(|| {
@@ -91,13 +141,13 @@ fn read(log: &mut SessionLog, text: &str) {
             None => &mut main,
         };
         // Lines of one reply share `message.id`: their text is one message.
-        let same_reply =
-            message_id.is_some() && last_message_id == message_id.clone().map(|m| (sidechain, m));
+        let id = id.map(|m| (sidechain, m));
+        let same_reply = id.is_some() && last_message_id == id;
         match conversation.messages.last_mut() {
             Some(last) if same_reply => last.extend(pieces),
-            _ => conversation.push(pieces, agent_name(&v).or_else(|| agent_name(message))),
+            _ => conversation.push(pieces, name),
         }
-        last_message_id = message_id.map(|m| (sidechain, m));
+        last_message_id = id;
     });
     log.conversations.push(main);
     log.conversations

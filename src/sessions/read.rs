@@ -41,17 +41,18 @@ pub(super) fn anthropic_tools(
     content: &JValue<'_>,
     line: usize,
     line_span: &Span,
-    log: &mut SessionLog,
+    calls: &mut Vec<ToolRef>,
+    results: &mut Vec<ToolRef>,
 ) {
     for (k, b) in content.as_array().unwrap_or_default().iter().enumerate() {
         let Some(kind) = b.get("type") else { continue };
         if kind.is_str("tool_use") {
             if let Some(id) = b.get("id") {
-                log.calls.push(ToolRef::new(id, line_span, (line, k)));
+                calls.push(ToolRef::new(id, line_span, (line, k)));
             }
         } else if kind.is_str("tool_result") {
             if let Some(id) = b.get("tool_use_id") {
-                log.results.push(ToolRef::new(id, line_span, (line, k)));
+                results.push(ToolRef::new(id, line_span, (line, k)));
             }
         }
     }
@@ -75,47 +76,60 @@ impl SessionLog {
     pub(super) fn read_jsonl<'t>(
         &mut self,
         text: &'t str,
-        each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
-    ) {
-        self.read_jsonl_halves(text, self.parallel_from, each);
-    }
-
-    /// Read a JSONL log of `parallel_from` bytes or more in two halves at
-    /// once: the second half's records are parsed on another core while
-    /// this one parses and reads the first, then they are read in order.
-    /// Records are independent, so the result is the sequential one.
-    fn read_jsonl_halves<'t>(
-        &mut self,
-        text: &'t str,
-        parallel_from: usize,
         mut each: impl FnMut(&mut SessionLog, usize, &Span, JValue<'t>),
     ) {
+        self.read_jsonl_split(
+            text,
+            |i, span, v| (i, span.clone(), v),
+            |log, (i, span, v)| each(log, i, &span, v),
+        );
+    }
+
+    /// Read a JSONL log record by record in two steps: `extract` takes
+    /// what the reader needs of a record (on any thread), `apply` adds it
+    /// to the log, in the records' order. A log of `parallel_from` bytes or
+    /// more is read in two halves at once: the second half's records are
+    /// parsed and extracted on another core while this one reads the
+    /// first, then applied in order. Records are independent, so the
+    /// result is the sequential one; the less `extract` keeps of a record,
+    /// the less the second half holds until it is applied.
+    pub(super) fn read_jsonl_split<'t, E: Send>(
+        &mut self,
+        text: &'t str,
+        extract: impl Fn(usize, &Span, JValue<'t>) -> E + Sync,
+        mut apply: impl FnMut(&mut SessionLog, E),
+    ) {
         // Records are ordered by where their line starts.
-        let mut take =
-            |log: &mut SessionLog, (span, value): (Span, Result<JValue<'t>, String>)| match value {
-                Ok(v) => each(log, span.start, &span, v),
-                Err(e) => log.invalid.push((span, e)),
-            };
-        let cut = (text.len() >= parallel_from)
+        let read = |(span, value): (Span, Result<JValue<'t>, String>)| match value {
+            Ok(v) => Ok(extract(span.start, &span, v)),
+            Err(e) => Err((span, e)),
+        };
+        let mut take = |log: &mut SessionLog, read: Result<E, (Span, String)>| match read {
+            Ok(e) => apply(log, e),
+            Err(invalid) => log.invalid.push(invalid),
+        };
+        let cut = (text.len() >= self.parallel_from)
             .then(|| memchr::memchr(b'\n', &text.as_bytes()[text.len() / 2..]))
             .flatten()
             .map(|k| text.len() / 2 + k + 1);
         let Some(cut) = cut else {
             for record in json::records(text) {
-                take(self, record);
+                take(self, read(record));
             }
             return;
         };
+        let later_half = || {
+            json::records_between(text, cut, text.len())
+                .map(read)
+                .collect::<Vec<_>>()
+        };
         std::thread::scope(|scope| {
-            let later =
-                scope.spawn(|| json::records_between(text, cut, text.len()).collect::<Vec<_>>());
+            let later = scope.spawn(later_half);
             for record in json::records_between(text, 0, cut) {
-                take(self, record);
+                take(self, read(record));
             }
             // A failed thread (it cannot fail but by a bug) is read again here.
-            let later = later
-                .join()
-                .unwrap_or_else(|_| json::records_between(text, cut, text.len()).collect());
+            let later = later.join().unwrap_or_else(|_| later_half());
             for record in later {
                 take(self, record);
             }
