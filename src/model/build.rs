@@ -163,6 +163,7 @@ fn build_from<'a>(
         }
         t.doc = doc;
         card_fill::analyze(&mut t);
+        t.keep_fields = super::fields::keeps_fields(&t);
         if t.kind == crate::kinds::FileKind::DecisionLog {
             t.decisions = decision_log::parse(&t);
         }
@@ -244,6 +245,7 @@ fn read<'a>(
         speaker_lines: Vec::new(),
         conflict_notes: Vec::new(),
         response_fields: std::sync::OnceLock::new(),
+        keep_fields: true,
         key_points: Vec::new(),
         line_starts: LineStarts::default(),
         spoke_before: Vec::new(),

@@ -10,21 +10,29 @@ use crate::syntax::{BlockKind, Lead, LineKind, Span};
 
 /// Files smaller than this keep their RESPONSE blocks' fields once parsed
 /// (see [`response_fields`]).
-pub const KEEP_FIELDS_BELOW: usize = 4 << 20;
+const KEEP_FIELDS_BELOW: usize = 4 << 20;
+
+/// A larger file keeps them too when its RESPONSE blocks hold at most one
+/// line for this many bytes of the file: the fields keep a line index (8
+/// bytes) for each line of a field, so they take at most an eighth of the
+/// file's size again.
+const BYTES_A_KEPT_LINE: usize = 64;
 
 /// For a RESPONSE block, closed or not: its fields (none for other
 /// blocks). An unclosed block's lines end where the model ends it
 /// (decision 12).
 ///
-/// Five rules read them. In a file under [`KEEP_FIELDS_BELOW`] every
-/// block's fields are parsed once, when a rule first asks, and kept
-/// while the rules run; in a larger file they are parsed on each call,
-/// which costs time but keeps peak memory near the file's size.
+/// Five rules read them. In a file under [`KEEP_FIELDS_BELOW`], or one
+/// whose RESPONSE blocks are a small part of its lines (a session log's
+/// paragraphs of prose), every block's fields are parsed once, when a rule
+/// first asks, and kept while the rules run; in a larger file of many
+/// block lines they are parsed on each call, which costs time but keeps
+/// peak memory near the file's size.
 pub fn response_fields<'t>(t: &'t Transcript<'_>, block: &Block) -> Cow<'t, ResponseFields> {
     if block.kind != BlockKind::Response {
         return Cow::Owned(ResponseFields::default());
     }
-    if t.source.len() >= KEEP_FIELDS_BELOW {
+    if !t.keep_fields {
         return Cow::Owned(parse(t, block));
     }
     let all = t.response_fields.get_or_init(|| {
@@ -39,6 +47,21 @@ pub fn response_fields<'t>(t: &'t Transcript<'_>, block: &Block) -> Cow<'t, Resp
         Ok(i) => Cow::Borrowed(&all[i].1),
         Err(_) => Cow::Owned(parse(t, block)),
     }
+}
+
+/// Whether a transcript's RESPONSE blocks' fields are to be kept once
+/// parsed (the model says so once it is built).
+pub(super) fn keeps_fields(t: &Transcript<'_>) -> bool {
+    if t.source.len() < KEEP_FIELDS_BELOW {
+        return true;
+    }
+    let lines: usize = t
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockKind::Response)
+        .map(|b| b.lines().len())
+        .sum();
+    lines <= t.source.len() / BYTES_A_KEPT_LINE
 }
 
 fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
@@ -116,4 +139,41 @@ pub(super) fn is_protocol_label(label: &str) -> bool {
     LABELS
         .iter()
         .any(|l| label == *l || label.starts_with(&format!("{l} (")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(lines: usize) -> String {
+        format!(
+            "CEO:\n[INVOKE:cfo|runway?]\n\n[RESPONSE:cfo]\nKey finding: 14 months\n{}Confidence: High\n[/RESPONSE]\n\n",
+            "more of it\n".repeat(lines)
+        )
+    }
+
+    #[test]
+    fn a_large_text_keeps_fields_when_its_blocks_are_a_small_part_of_it() {
+        let settings = crate::settings::Settings::default();
+        // Small: kept whatever it holds.
+        let small = block(3).repeat(100);
+        assert!(crate::model::build(&small, &settings).keep_fields);
+        // Large, of long paragraphs of prose between a few blocks: kept.
+        let prose = format!("{}\n\n", "The board met. ".repeat(4_000));
+        let text = format!("{}{}", block(3), prose).repeat(KEEP_FIELDS_BELOW / prose.len() + 1);
+        assert!(crate::model::build(&text, &settings).keep_fields);
+        // Large, of blocks of many lines each: parsed on each call.
+        let many = block(40).repeat(KEEP_FIELDS_BELOW / block(40).len() + 1);
+        let t = crate::model::build(&many, &settings);
+        assert!(!t.keep_fields);
+        // The same fields either way.
+        let b = t
+            .blocks
+            .iter()
+            .find(|b| b.kind == BlockKind::Response)
+            .unwrap();
+        let fields = response_fields(&t, b);
+        assert_eq!(fields.fields.len(), 2);
+        assert_eq!(fields.fields[0].continuation.len(), 40);
+    }
 }

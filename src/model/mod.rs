@@ -41,7 +41,3 @@ pub use notes::Note;
 pub use response::{FieldName, ResponseField};
 pub use sections::Section;
 pub use transcript::Transcript;
-
-/// Tests pad a file past it to reach the path that parses fields per call.
-#[cfg(test)]
-pub use fields::KEEP_FIELDS_BELOW;

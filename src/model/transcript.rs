@@ -46,6 +46,9 @@ pub struct Transcript<'a> {
     /// The fields of every RESPONSE block, by its opener's offset,
     /// parsed on first use (see [`response_fields`](super::response_fields)).
     pub(crate) response_fields: std::sync::OnceLock<Vec<(usize, ResponseFields)>>,
+    /// Whether those fields are kept once parsed, or parsed on each call
+    /// (see [`response_fields`](super::response_fields)).
+    pub(crate) keep_fields: bool,
     /// Bullet lines under a `Key points` label (the board-meeting Phase 2
     /// contribution template): findings that must name their source.
     pub key_points: Vec<usize>,
