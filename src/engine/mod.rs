@@ -455,32 +455,40 @@ pub(crate) fn check_session(
     file: FileContext<'_>,
 ) -> Vec<Diagnostic> {
     let log = format.read(source);
-    let found = log.each_transcript(source, settings, |text, map| {
-        // A conversation is no file of its own: path rules stay silent.
-        let transcript = crate::model::build_file(
-            text,
-            settings,
-            FileContext {
-                path: None,
-                kind: FileKind::Transcript,
-                run: file.run,
-            },
-        );
-        let mut diagnostics = check_transcript(&transcript);
-        without_fixes(&mut diagnostics);
-        for d in &mut diagnostics {
-            d.span = map.span(&d.span);
-            for (span, _) in &mut d.related {
-                *span = map.span(span);
-            }
-        }
-        diagnostics
-    });
+    // The session rules read the log while its conversations are checked.
+    let (found, session) = rayon::join(
+        || {
+            log.each_transcript(source, settings, |text, map| {
+                // A conversation is no file of its own: path rules stay silent.
+                let transcript = crate::model::build_file(
+                    text,
+                    settings,
+                    FileContext {
+                        path: None,
+                        kind: FileKind::Transcript,
+                        run: file.run,
+                    },
+                );
+                let mut diagnostics = check_transcript(&transcript);
+                without_fixes(&mut diagnostics);
+                for d in &mut diagnostics {
+                    d.span = map.span(&d.span);
+                    for (span, _) in &mut d.related {
+                        *span = map.span(span);
+                    }
+                }
+                diagnostics
+            })
+        },
+        || {
+            crate::rules::check_session(
+                &crate::sessions::Session { log: &log, source },
+                &settings.rules,
+            )
+        },
+    );
     let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
-    out.extend(crate::rules::check_session(
-        &crate::sessions::Session { log: &log, source },
-        &settings.rules,
-    ));
+    out.extend(session);
     sort(&mut out);
     out
 }
