@@ -3,7 +3,10 @@
 
 use std::path::Path;
 
+/// More kinds may come in any release: a `match` on it outside this crate
+/// needs a wildcard arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FileKind {
     /// An agent transcript (the default).
     Transcript,

@@ -5,7 +5,10 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::syntax::Span;
 
 /// The family a rule belongs to, by the letter of its code.
+/// More families may come in any release: a `match` on it outside this
+/// crate needs a wildcard arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Family {
     Marker,
     Loop,

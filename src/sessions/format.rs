@@ -15,7 +15,10 @@ macro_rules! declare_formats {
     ($(
         $module:ident { $( $(#[$doc:meta])* $variant:ident = $spec:ident ),+ $(,)? }
     )+) => {
+        /// More formats may come in any release: a `match` on it outside
+        /// this crate needs a wildcard arm.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[non_exhaustive]
         pub enum SessionFormat {
             $( $( $(#[$doc])* $variant, )+ )+
         }
