@@ -261,30 +261,24 @@ impl std::ops::Deref for Source {
 
 /// An input's text as [`read`] reads it, but a regular file of
 /// [`MAP_FROM`] bytes or more is mapped rather than copied when it can be
-/// (UTF-8, within the size limit): a caller that finds it no longer
-/// [`Source::intact`] after its work reads it again with [`read`].
+/// (UTF-8): a caller that finds it no longer [`Source::intact`] after its
+/// work reads it again with [`read`].
 pub fn read_source(input: &Input) -> Result<Source, ReadError> {
-    if let Input::File(path) | Input::Walked(path) = input {
-        if let Some(text) = map_regular(path) {
+    let (Input::File(path) | Input::Walked(path)) = input else {
+        return read(input).map(Source::Read);
+    };
+    let limit = crate::syntax::MAX_SOURCE;
+    let (file, size) = open_sized(path, limit)?;
+    if size >= MAP_FROM {
+        if let Some(text) = crate::mapped::Text::map(&file, size) {
             return Ok(Source::Mapped(text));
         }
     }
-    read(input).map(Source::Read)
+    decode(read_opened(file, size, limit)?).map(Source::Read)
 }
 
 /// Files this large are mapped by [`read_source`].
-pub const MAP_FROM: u64 = 16 << 20;
-
-/// A regular file of [`MAP_FROM`] bytes or more within the size limit,
-/// mapped; `None` for anything else, or when mapping fails.
-fn map_regular(path: &Path) -> Option<crate::mapped::Text> {
-    let file = open_regular(path).ok()?;
-    let size = file.metadata().ok()?.len();
-    if size < MAP_FROM || size > crate::syntax::MAX_SOURCE as u64 {
-        return None;
-    }
-    crate::mapped::Text::map(&file, size)
-}
+const MAP_FROM: u64 = 16 << 20;
 
 /// Whether standard input holds something to read, without reading it:
 /// for a command that was given no path and will not read it, to say so.
@@ -367,6 +361,13 @@ fn wait_readable(file: &std::fs::File, wait: std::time::Duration) -> bool {
 /// than `limit` by its metadata is refused before it is read, and one that
 /// grows past it while it is read stops there, with the same error.
 pub fn read_regular(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
+    let (file, size) = open_sized(path, limit)?;
+    read_opened(file, size, limit)
+}
+
+/// A regular file opened, with its size, refused as [`read_regular`]
+/// refuses it before reading.
+fn open_sized(path: &Path, limit: usize) -> Result<(std::fs::File, u64), ReadError> {
     let other = |e: std::io::Error| ReadError::Other(io_cause(&e));
     let file = open_regular(path).map_err(|e| match e {
         Opened::NotRegular(what) => ReadError::NotRegular(what),
@@ -379,6 +380,11 @@ pub fn read_regular(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
             limit,
         });
     }
+    Ok((file, size))
+}
+
+/// The bytes of a file [`open_sized`] opened.
+fn read_opened(file: std::fs::File, size: u64, limit: usize) -> Result<Vec<u8>, ReadError> {
     if size >= READ_IN_HALVES {
         if let Some(bytes) = read_in_halves(&file, size) {
             return Ok(bytes);

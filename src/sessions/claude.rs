@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use super::spec::Spec;
 use super::json::JValue;
 use super::log::{Conversation, Piece, Record, SessionLog, ToolRef};
-use crate::syntax::Span;
 use super::read::{agent_name, anthropic_tools, text_blocks};
+use crate::syntax::Span;
 
 pub(super) const FORMAT: Spec = Spec {
     name: "Claude Code session",
