@@ -560,9 +560,8 @@ impl Work {
     /// The size alone cannot tell the two apart: beyond its text, the
     /// second takes 6.2 times its size and the first 1.6.
     pub fn peak(self, text: &str) -> usize {
-        let bytes = text.as_bytes();
-        let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
-        let items = memchr::memchr2_iter(b'[', b'`', bytes).count();
+        let [newlines, items] = crate::parallel::count(text.as_bytes(), [b"\n", b"[`"]);
+        let lines = newlines + 1;
         let check = (text.len() / 2)
             .saturating_add(lines.saturating_mul(24))
             .saturating_add(items.saturating_mul(240));

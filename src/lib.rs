@@ -28,6 +28,7 @@ mod diagnostic;
 mod guard;
 mod kinds;
 mod lines;
+mod parallel;
 mod roles;
 mod secrets;
 mod settings;

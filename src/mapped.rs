@@ -35,8 +35,10 @@ impl Text {
         let map = unsafe { memmap2::MmapOptions::new().len(len).populate().map(file) }.ok()?;
         let slot = guard::watch(map.as_ptr() as usize, map.len())?;
         let text = Text { map, slot };
-        // Checked once: the bytes a `str` is made of below.
-        std::str::from_utf8(&text.map).ok()?;
+        // Checked once (on every core): the bytes a `str` is made of below.
+        if !crate::parallel::is_utf8(&text.map) {
+            return None;
+        }
         Some(text)
     }
 

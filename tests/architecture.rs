@@ -19,6 +19,7 @@ const LAYERS: &[(&str, usize)] = &[
     ("kinds", 0),
     ("lines", 0),
     ("mapped", 0),
+    ("parallel", 0),
     ("roles", 0),
     ("secrets", 0),
     ("controls", 0),

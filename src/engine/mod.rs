@@ -487,6 +487,9 @@ pub(crate) fn check_session(
             )
         },
     );
+    if source.len() >= crate::parallel::FROM {
+        crate::parallel::drop_later(log);
+    }
     let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
     out.extend(session);
     sort(&mut out);

@@ -891,11 +891,9 @@ impl<'t, 'a> Builder<'t, 'a> {
         // A quotation's markers and speaker lines are not live
         // (docs/transcript-format.md, "Quotations").
         let quotation = self.quotation(line);
-        let speaker_here = if quotation || code {
-            None
-        } else {
-            self.speaker_of_line(line)
-        };
+        // Who the line names as speaker, whether or not it speaks here.
+        let named = self.speaker_of_line(line);
+        let speaker_here = if quotation || code { None } else { named };
         if !code {
             self.see_protocol(line, quotation, speaker_here.is_some());
         }
@@ -917,7 +915,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             .card
             .as_ref()
             .is_some_and(|c| !self.t.cards[c.index].framed);
-        if outside_blocks && unframed && self.speaker_of_line(line).is_some() {
+        if outside_blocks && unframed && named.is_some() {
             self.close_card(index.saturating_sub(1));
         }
         // A draft (a BOTTOM LINE not yet followed by another section) is not
@@ -940,7 +938,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             }
             // A heading that names a role is a contribution inside the
             // phase, not the end of it (decision 17).
-            if self.speaker_of_line(line).is_none() {
+            if named.is_none() {
                 self.heading_ends_zone(level);
             }
             self.last_heading = Some(level);
@@ -1034,17 +1032,18 @@ impl<'t, 'a> Builder<'t, 'a> {
         if line.kind == LineKind::Blank {
             return self.indented_code;
         }
-        let deep = columns(self.src(), line) >= 4;
+        // The columns are counted last: most lines fail a test before.
+        let deep = |src: &str| columns(src, line) >= 4;
         if self.indented_code {
-            self.indented_code = deep && !line.quoted;
+            self.indented_code = !line.quoted && deep(self.src());
         } else {
-            self.indented_code = deep
-                && (self.prev_blank || self.last_non_blank.is_none())
+            self.indented_code = (self.prev_blank || self.last_non_blank.is_none())
                 && self.code_may_follow
                 && self.stack.is_empty()
                 && self.card.is_none()
                 && !line.quoted
-                && !line.in_fence;
+                && !line.in_fence
+                && deep(self.src());
         }
         self.indented_code
     }
@@ -1341,9 +1340,14 @@ impl<'t, 'a> Builder<'t, 'a> {
         let Some(Lead::Label { text, .. }) = &line.lead else {
             return;
         };
-        let label = self.src()[text.clone()].trim().to_lowercase();
+        let label = self.src()[text.clone()].trim().as_bytes();
         const LABELS: &[&str] = &["attendees", "participants", "participantes", "presentes"];
-        if !LABELS.iter().any(|l| label.starts_with(l)) {
+        let named = |l: &&str| {
+            label
+                .get(..l.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(l.as_bytes()))
+        };
+        if !LABELS.iter().any(named) {
             return;
         }
         let roles = &self.t.settings.roles;
@@ -2118,10 +2122,11 @@ fn heading_role(text: &str) -> Option<&str> {
 /// next multiple of four.
 fn columns(src: &str, line: &Line) -> usize {
     let mut width = 0;
-    for c in src[line.span.clone()].chars() {
-        match c {
-            ' ' => width += 1,
-            '\t' => width += 4 - width % 4,
+    let bytes = src.as_bytes().get(line.span.clone()).unwrap_or_default();
+    for b in bytes {
+        match b {
+            b' ' => width += 1,
+            b'\t' => width += 4 - width % 4,
             _ => break,
         }
     }

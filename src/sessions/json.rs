@@ -63,11 +63,11 @@ impl<'a> Raw<'a> {
     /// advancing together: between two entries (or from the value's start
     /// to the first) a byte of the value is a byte of the file. The text
     /// was checked when it was read, so decoding cannot fail.
-    pub fn decode_into(&self, out: &mut String, shifts: &mut Vec<(usize, usize)>) {
+    pub fn decode_into(&self, out: &mut impl Sink, shifts: &mut Vec<(usize, usize)>) {
         self.decode_with(out, |at, raw| shifts.push((at, raw)));
     }
 
-    fn decode_with(&self, out: &mut String, mut shift: impl FnMut(usize, usize)) {
+    fn decode_with(&self, out: &mut impl Sink, mut shift: impl FnMut(usize, usize)) {
         if !self.escaped {
             out.push_str(self.text);
             return;
@@ -85,7 +85,7 @@ impl<'a> Raw<'a> {
             out.push(decoded);
             i = at + len;
             // The next character starts after the escape.
-            shift(out.len(), self.start + i);
+            shift(out.written(), self.start + i);
         }
     }
 
@@ -103,6 +103,35 @@ impl<'a> Raw<'a> {
             true => Some(escape_at(self.text, 0).map_or('\u{FFFD}', |(c, _)| c)),
             false => self.text.chars().next(),
         }
+    }
+}
+
+/// What decoded text is written to: a `String`, or a part of a text
+/// assembled in place (`sessions::assemble`).
+pub trait Sink {
+    fn push_str(&mut self, s: &str);
+    fn push(&mut self, c: char);
+    /// Bytes written so far.
+    fn written(&self) -> usize;
+    /// The last character written.
+    fn last_char(&self) -> Option<char>;
+}
+
+impl Sink for String {
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+
+    fn push(&mut self, c: char) {
+        String::push(self, c);
+    }
+
+    fn written(&self) -> usize {
+        self.len()
+    }
+
+    fn last_char(&self) -> Option<char> {
+        self.chars().next_back()
     }
 }
 
