@@ -66,7 +66,7 @@ pub use diagnostic::{Diagnostic, Fix, Severity};
 pub use engine::Engine;
 pub use kinds::FileKind;
 pub use lines::{LineIndex, Position};
-pub use rules::{Family, RuleMeta};
+pub use rules::{Family, FixSafety, FixScope, RuleFix, RuleMeta};
 pub use sessions::SessionFormat;
 pub use syntax::Span;
 

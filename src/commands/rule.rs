@@ -75,7 +75,7 @@ impl RuleDoc {
     fn of(meta: &'static crate::rules::RuleMeta) -> RuleDoc {
         RuleDoc {
             rule: RuleSummary::of(meta),
-            fixable: meta.fixable,
+            fixable: meta.fixable(),
             explanation: meta.markdown(),
         }
     }

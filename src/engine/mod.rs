@@ -30,6 +30,7 @@ use crate::diagnostic::{Diagnostic, Fix};
 use crate::format::FormatOptions;
 use crate::kinds::FileKind;
 use crate::model::sections::Lang;
+use crate::rules::FixScope;
 use crate::sessions::SessionFormat;
 use crate::settings::Settings;
 use crate::syntax::Span;
@@ -311,32 +312,11 @@ fn check_kind(
     }
 }
 
-/// The rules whose findings `fmt`'s rewrite removes, and where that
-/// rewrite starts: at the card the finding is in (C001, C003: the rule
-/// marks a finding of a card `fmt` rewrites, since only it knows whether
-/// the rewrite removes it: C001 stays on a card with no header), or at the
-/// block's opener, which is among the finding's places (R005, whose rule
-/// cannot tell whether `fmt` prints its block again: the formatter sits
-/// above the rules, and a block it leaves as written but for its opener,
-/// with a nested invocation or `[RESPONSE:CFO]` to lower-case, keeps its
-/// fields where they are).
-const FIXES: [(&str, Anchor); 3] = [
-    ("C001", Anchor::Card),
-    ("C003", Anchor::Card),
-    ("R005", Anchor::Block),
-];
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Anchor {
-    Card,
-    Block,
-}
-
-/// Where the fix of each finding must start, for a finding a rule marks
-/// fixable or of a rule whose fixes the engine looks for (see [`FIXES`]):
-/// the start of its card's first line, or the earliest of its places (its
-/// block's opener). `None` for the others, and for a card finding outside
-/// any card.
+/// Where the fix of each finding of a rule with a fix must start (its
+/// [`FixScope`](crate::rules::FixScope)): the start of its card's first
+/// line, for a finding the rule marks fixable, or the earliest of its
+/// places (its block's opener). `None` for the others, and for a card
+/// finding outside any card.
 fn fix_starts(t: &crate::model::Transcript<'_>, diagnostics: &[Diagnostic]) -> Vec<Option<usize>> {
     // The cards' byte ranges, in document order, as `fmt` replaces them.
     let cards: Vec<Span> = t
@@ -346,25 +326,19 @@ fn fix_starts(t: &crate::model::Transcript<'_>, diagnostics: &[Diagnostic]) -> V
         .collect();
     diagnostics
         .iter()
-        .map(|d| {
-            let anchor = FIXES
-                .iter()
-                .find(|(code, _)| *code == d.code)
-                .map(|(_, anchor)| *anchor)?;
-            match anchor {
-                Anchor::Card if d.fixable => {
-                    let at = cards.partition_point(|c| c.start <= d.span.start);
-                    let card = cards[..at].last()?;
-                    card.contains(&d.span.start).then_some(card.start)
-                }
-                Anchor::Card => None,
-                Anchor::Block => Some(
-                    d.related
-                        .iter()
-                        .map(|(span, _)| span.start)
-                        .fold(d.span.start, usize::min),
-                ),
+        .map(|d| match crate::rules::fix_scope(d.code)? {
+            FixScope::Card if d.fixable => {
+                let at = cards.partition_point(|c| c.start <= d.span.start);
+                let card = cards[..at].last()?;
+                card.contains(&d.span.start).then_some(card.start)
             }
+            FixScope::Card => None,
+            FixScope::Block => Some(
+                d.related
+                    .iter()
+                    .map(|(span, _)| span.start)
+                    .fold(d.span.start, usize::min),
+            ),
         })
         .collect()
 }

@@ -19,7 +19,9 @@ declare_rule! {
     pub struct InvalidLine {
         code: "A001",
         name: "invalid-line",
+        family: Session,
         severity: Error,
+        added: "0.1.0",
         summary: "A session log line is not JSON",
     }
 }

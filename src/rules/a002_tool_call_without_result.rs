@@ -27,7 +27,9 @@ declare_rule! {
     pub struct ToolCallWithoutResult {
         code: "A002",
         name: "tool-call-without-result",
+        family: Session,
         severity: Warning,
+        added: "0.1.0",
         summary: "A tool call has no result",
     }
 }

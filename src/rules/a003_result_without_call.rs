@@ -21,7 +21,9 @@ declare_rule! {
     pub struct ResultWithoutCall {
         code: "A003",
         name: "result-without-call",
+        family: Session,
         severity: Error,
+        added: "0.1.0",
         summary: "A tool result answers no call",
     }
 }

@@ -22,7 +22,9 @@ declare_rule! {
     pub struct DanglingParent {
         code: "A004",
         name: "dangling-parent",
+        family: Session,
         severity: Warning,
+        added: "0.1.0",
         summary: "A record's parent is not in the log",
     }
 }

@@ -22,7 +22,9 @@ declare_rule! {
     pub struct DuplicateId {
         code: "A005",
         name: "duplicate-id",
+        family: Session,
         severity: Error,
+        added: "0.1.0",
         summary: "Two records share a uuid",
     }
 }

@@ -35,7 +35,9 @@ declare_rule! {
     pub struct InvokeDuringIsolation {
         code: "B001",
         name: "invoke-during-isolation",
+        family: Board,
         severity: Error,
+        added: "0.1.0",
         summary: "An invocation during board-meeting isolation (Phase 2)",
     }
 }

@@ -26,7 +26,9 @@ declare_rule! {
     pub struct InvokeDuringCritique {
         code: "B002",
         name: "invoke-during-critique",
+        family: Board,
         severity: Error,
+        added: "0.1.0",
         summary: "An invocation during the board-meeting critique (Phase 3)",
     }
 }

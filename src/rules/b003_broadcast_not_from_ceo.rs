@@ -23,7 +23,9 @@ declare_rule! {
     pub struct BroadcastNotFromCeo {
         code: "B003",
         name: "broadcast-not-from-ceo",
+        family: Board,
         severity: Error,
+        added: "0.1.0",
         summary: "A broadcast from a role other than the CEO",
     }
 }

@@ -44,9 +44,11 @@ declare_rule! {
     pub struct CardFrame {
         code: "C001",
         name: "card-frame",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "A card's frame lines or header are missing or malformed",
-        fixable: true,
+        fix: Card,
     }
 }
 

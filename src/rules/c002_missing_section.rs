@@ -41,7 +41,9 @@ declare_rule! {
     pub struct MissingSection {
         code: "C002",
         name: "missing-section",
+        family: Card,
         severity: Error,
+        added: "0.1.0",
         summary: "A card lacks a required section",
     }
 }

@@ -33,9 +33,11 @@ declare_rule! {
     pub struct SectionOrder {
         code: "C003",
         name: "section-order",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "Card sections are out of canonical order",
-        fixable: true,
+        fix: Card,
     }
 }
 

@@ -31,7 +31,9 @@ declare_rule! {
     pub struct TooManyBullets {
         code: "C004",
         name: "too-many-bullets",
+        family: Card,
         severity: Error,
+        added: "0.1.0",
         summary: "A card section holds more bullets than the limit",
     }
 }

@@ -27,7 +27,9 @@ declare_rule! {
     pub struct BottomLineNotOneSentence {
         code: "C005",
         name: "bottom-line-not-one-sentence",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "The bottom line is more than one sentence",
     }
 }

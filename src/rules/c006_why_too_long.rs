@@ -26,7 +26,9 @@ declare_rule! {
     pub struct WhyTooLong {
         code: "C006",
         name: "why-too-long",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "WHY THIS MATTERS runs over two sentences",
     }
 }

@@ -32,7 +32,9 @@ declare_rule! {
     pub struct ActionMissingOwnerOrDeadline {
         code: "C007",
         name: "action-missing-owner-or-deadline",
+        family: Card,
         severity: Error,
+        added: "0.1.0",
         summary: "An action has no owner or no deadline",
     }
 }

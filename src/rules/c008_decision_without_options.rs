@@ -37,7 +37,9 @@ declare_rule! {
     pub struct DecisionWithoutOptions {
         code: "C008",
         name: "decision-without-options",
+        family: Card,
         severity: Error,
+        added: "0.1.0",
         summary: "YOUR DECISION lacks two options with trade-offs or a recommendation",
     }
 }

@@ -26,7 +26,9 @@ declare_rule! {
     pub struct InvalidUrgency {
         code: "C009",
         name: "invalid-urgency",
+        family: Card,
         severity: Error,
+        added: "0.1.0",
         summary: "An alert's urgency is not one of the three levels",
     }
 }

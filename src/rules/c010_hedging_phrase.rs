@@ -25,7 +25,9 @@ declare_rule! {
     pub struct HedgingPhrase {
         code: "C010",
         name: "hedging-phrase",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "A card hedges (\"we should consider\")",
     }
 }

@@ -28,7 +28,9 @@ declare_rule! {
     pub struct ProcessNarration {
         code: "C011",
         name: "process-narration",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "A card narrates process instead of results",
     }
 }

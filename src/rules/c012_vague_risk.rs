@@ -26,7 +26,9 @@ declare_rule! {
     pub struct VagueRisk {
         code: "C012",
         name: "vague-risk",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "A risk names neither a trigger nor a figure",
     }
 }

@@ -39,7 +39,9 @@ declare_rule! {
     pub struct PerspectivesMismatch {
         code: "C013",
         name: "perspectives-mismatch",
+        family: Card,
         severity: Warning,
+        added: "0.1.0",
         summary: "A PERSPECTIVES or PEER-VERIFIED BY line is malformed or names a role that never spoke or the card's own",
     }
 }

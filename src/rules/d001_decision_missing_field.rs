@@ -33,7 +33,9 @@ declare_rule! {
     pub struct DecisionMissingField {
         code: "D001",
         name: "decision-missing-field",
+        family: Decision,
         severity: Error,
+        added: "0.1.0",
         summary: "A decision entry lacks a required field",
     }
 }

@@ -27,7 +27,9 @@ declare_rule! {
     pub struct InvalidDate {
         code: "D002",
         name: "invalid-date",
+        family: Decision,
         severity: Error,
+        added: "0.1.0",
         summary: "A decision's deadline or review is not a real date",
     }
 }

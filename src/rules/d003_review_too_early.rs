@@ -25,7 +25,9 @@ declare_rule! {
     pub struct ReviewTooEarly {
         code: "D003",
         name: "review-too-early",
+        family: Decision,
         severity: Error,
+        added: "0.1.0",
         summary: "A decision's review is not after its deadline",
     }
 }

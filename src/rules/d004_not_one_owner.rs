@@ -23,7 +23,9 @@ declare_rule! {
     pub struct NotOneOwner {
         code: "D004",
         name: "not-one-owner",
+        family: Decision,
         severity: Error,
+        added: "0.1.0",
         summary: "A decision has no single owner",
     }
 }

@@ -24,7 +24,9 @@ declare_rule! {
     pub struct RejectedWithoutFlag {
         code: "D005",
         name: "rejected-without-flag",
+        family: Decision,
         severity: Error,
+        added: "0.1.0",
         summary: "A rejected proposal is not flagged DO_NOT_RESURFACE",
     }
 }

@@ -37,7 +37,9 @@ declare_rule! {
     pub struct ResurfacedProposal {
         code: "D006",
         name: "resurfaced-proposal",
+        family: Decision,
         severity: Error,
+        added: "0.1.0",
         summary: "A decision resurfaces a proposal flagged DO_NOT_RESURFACE",
     }
 }

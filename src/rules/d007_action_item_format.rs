@@ -27,7 +27,9 @@ declare_rule! {
     pub struct ActionItemFormat {
         code: "D007",
         name: "action-item-format",
+        family: Decision,
         severity: Warning,
+        added: "0.1.0",
         summary: "A decision's action item is not in the logged format",
     }
 }

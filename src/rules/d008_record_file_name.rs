@@ -26,7 +26,9 @@ declare_rule! {
     pub struct RecordFileName {
         code: "D008",
         name: "record-file-name",
+        family: Decision,
         severity: Warning,
+        added: "0.1.0",
         summary: "A decision record's file name is not YYYY-MM-DD-slug.md",
     }
 }

@@ -22,7 +22,9 @@ declare_rule! {
     pub struct InvalidJson {
         code: "H001",
         name: "invalid-json",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A handshake log line is not a JSON object",
     }
 }

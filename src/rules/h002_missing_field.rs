@@ -22,7 +22,9 @@ declare_rule! {
     pub struct MessageMissingField {
         code: "H002",
         name: "message-missing-field",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A handshake message lacks a field",
     }
 }

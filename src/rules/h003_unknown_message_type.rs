@@ -23,7 +23,9 @@ declare_rule! {
     pub struct UnknownMessageType {
         code: "H003",
         name: "unknown-message-type",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A handshake message has an unknown type",
     }
 }

@@ -22,7 +22,9 @@ declare_rule! {
     pub struct WrongFieldType {
         code: "H004",
         name: "wrong-field-type",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A handshake field has the wrong type",
     }
 }

@@ -22,7 +22,9 @@ declare_rule! {
     pub struct RequestIdFormat {
         code: "H005",
         name: "request-id-format",
+        family: Handshake,
         severity: Warning,
+        added: "0.1.0",
         summary: "A request id is not in its dialect's form",
     }
 }

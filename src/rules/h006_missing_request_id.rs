@@ -23,7 +23,9 @@ declare_rule! {
     pub struct MissingRequestId {
         code: "H006",
         name: "missing-request-id",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A request or response has no request_id",
     }
 }

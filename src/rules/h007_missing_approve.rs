@@ -23,7 +23,9 @@ declare_rule! {
     pub struct MissingApprove {
         code: "H007",
         name: "missing-approve",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A decision has no approve",
     }
 }

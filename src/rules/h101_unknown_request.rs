@@ -21,7 +21,9 @@ declare_rule! {
     pub struct UnknownRequest {
         code: "H101",
         name: "unknown-request",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A response names no earlier request",
     }
 }

@@ -23,7 +23,9 @@ declare_rule! {
     pub struct ResponseKindMismatch {
         code: "H102",
         name: "response-kind-mismatch",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A response is of the other protocol than its request",
     }
 }

@@ -21,7 +21,9 @@ declare_rule! {
     pub struct WrongResponder {
         code: "H103",
         name: "wrong-responder",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A response does not come from the request's target",
     }
 }

@@ -21,7 +21,9 @@ declare_rule! {
     pub struct AlreadyDecided {
         code: "H104",
         name: "already-decided",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A request is decided twice",
     }
 }

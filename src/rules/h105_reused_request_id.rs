@@ -20,7 +20,9 @@ declare_rule! {
     pub struct ReusedRequestId {
         code: "H105",
         name: "reused-request-id",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A request reuses an earlier request's id",
     }
 }

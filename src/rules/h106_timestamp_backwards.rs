@@ -20,7 +20,9 @@ declare_rule! {
     pub struct TimestampBackwards {
         code: "H106",
         name: "timestamp-backwards",
+        family: Handshake,
         severity: Warning,
+        added: "0.1.0",
         summary: "A message is earlier than the one before it",
     }
 }

@@ -21,7 +21,9 @@ declare_rule! {
     pub struct ActivityAfterShutdown {
         code: "H107",
         name: "activity-after-shutdown",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A member sends after approving its own shutdown",
     }
 }

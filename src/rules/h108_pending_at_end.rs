@@ -18,7 +18,9 @@ declare_rule! {
     pub struct PendingAtEnd {
         code: "H108",
         name: "pending-at-end",
+        family: Handshake,
         severity: Warning,
+        added: "0.1.0",
         summary: "A request is never answered",
     }
 }

@@ -23,7 +23,9 @@ declare_rule! {
     pub struct RejectionWithoutFeedback {
         code: "H109",
         name: "rejection-without-feedback",
+        family: Handshake,
         severity: Warning,
+        added: "0.1.0",
         summary: "A plan is rejected without feedback",
     }
 }

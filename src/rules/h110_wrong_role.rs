@@ -21,7 +21,9 @@ declare_rule! {
     pub struct WrongRole {
         code: "H110",
         name: "wrong-role",
+        family: Handshake,
         severity: Error,
+        added: "0.1.0",
         summary: "A protocol message comes from the wrong role",
     }
 }

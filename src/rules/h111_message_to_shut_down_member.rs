@@ -19,7 +19,9 @@ declare_rule! {
     pub struct MessageToShutDownMember {
         code: "H111",
         name: "message-to-shut-down-member",
+        family: Handshake,
         severity: Warning,
+        added: "0.1.0",
         summary: "A message is sent to a member that has shut down",
     }
 }

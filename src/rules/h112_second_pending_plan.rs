@@ -21,7 +21,9 @@ declare_rule! {
     pub struct SecondPendingPlan {
         code: "H112",
         name: "second-pending-plan",
+        family: Handshake,
         severity: Warning,
+        added: "0.1.0",
         summary: "A teammate submits a plan while one is pending",
     }
 }

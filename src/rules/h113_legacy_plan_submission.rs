@@ -22,7 +22,9 @@ declare_rule! {
     pub struct LegacyPlanSubmission {
         code: "H113",
         name: "legacy-plan-submission",
+        family: Handshake,
         severity: Info,
+        added: "0.1.0",
         summary: "A plan submission uses the decision's type",
     }
 }

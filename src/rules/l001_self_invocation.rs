@@ -24,7 +24,9 @@ declare_rule! {
     pub struct SelfInvocation {
         code: "L001",
         name: "self-invocation",
+        family: Loop,
         severity: Error,
+        added: "0.1.0",
         summary: "An agent invokes itself",
     }
 }

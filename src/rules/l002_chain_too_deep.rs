@@ -27,7 +27,9 @@ declare_rule! {
     pub struct ChainTooDeep {
         code: "L002",
         name: "chain-too-deep",
+        family: Loop,
         severity: Error,
+        added: "0.1.0",
         summary: "A call chain is deeper than the allowed depth",
     }
 }

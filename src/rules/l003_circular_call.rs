@@ -28,7 +28,9 @@ declare_rule! {
     pub struct CircularCall {
         code: "L003",
         name: "circular-call",
+        family: Loop,
         severity: Error,
+        added: "0.1.0",
         summary: "A role appears twice in one call chain",
     }
 }

@@ -35,7 +35,9 @@ declare_rule! {
     pub struct ChainMismatch {
         code: "L004",
         name: "chain-mismatch",
+        family: Loop,
         severity: Error,
+        added: "0.1.0",
         summary: "A declared chain does not match the invocation or the speaker",
     }
 }

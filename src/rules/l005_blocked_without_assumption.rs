@@ -25,7 +25,9 @@ declare_rule! {
     pub struct BlockedWithoutAssumption {
         code: "L005",
         name: "blocked-without-assumption",
+        family: Loop,
         severity: Error,
+        added: "0.1.0",
         summary: "A BLOCKED marker is not followed by the assumption used instead",
     }
 }

@@ -30,7 +30,9 @@ declare_rule! {
     pub struct MissingChain {
         code: "L006",
         name: "missing-chain",
+        family: Loop,
         severity: Warning,
+        added: "0.1.0",
         summary: "A second-hop invocation carries no CHAIN marker",
     }
 }

@@ -40,7 +40,9 @@ declare_rule! {
     pub struct MalformedMarker {
         code: "M001",
         name: "malformed-marker",
+        family: Marker,
         severity: Error,
+        added: "0.1.0",
         summary: "Text that starts like a marker does not parse",
     }
 }

@@ -33,7 +33,9 @@ declare_rule! {
     pub struct UnknownRole {
         code: "M002",
         name: "unknown-role",
+        family: Marker,
         severity: Error,
+        added: "0.1.0",
         summary: "A marker names a role outside the valid set",
     }
 }

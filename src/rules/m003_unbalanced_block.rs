@@ -31,7 +31,9 @@ declare_rule! {
     pub struct UnbalancedBlock {
         code: "M003",
         name: "unbalanced-block",
+        family: Marker,
         severity: Error,
+        added: "0.1.0",
         summary: "A block is never closed, or a closer closes nothing",
     }
 }

@@ -43,7 +43,9 @@ declare_rule! {
     pub struct LeftoverPlaceholder {
         code: "M004",
         name: "leftover-placeholder",
+        family: Marker,
         severity: Warning,
+        added: "0.1.0",
         summary: "A template placeholder is left in a response or card",
     }
 }

@@ -1,12 +1,17 @@
 //! What the registry knows of a rule: its code, name, family, default
-//! severity, summary and documentation, and the macro that declares it.
+//! severity, the release it came in, its summary, its fix and its
+//! documentation, and the macro that declares it. Everything that treats
+//! rules by what they are (`--fix`, the agent hook, `boardlint rule`, the
+//! generated pages and the README's table) reads these facts, never a
+//! rule's code.
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::syntax::Span;
 
-/// The family a rule belongs to, by the letter of its code.
-/// More families may come in any release: a `match` on it outside this
-/// crate needs a wildcard arm.
+/// The family a rule belongs to: the letter of its code, but for T100,
+/// which reads a handoff record (against its transition log) and is a
+/// handoff rule (docs/rules/T100.md). More families may come in any
+/// release: a `match` on it outside this crate needs a wildcard arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Family {
@@ -25,23 +30,6 @@ pub enum Family {
 }
 
 impl Family {
-    pub fn of(code: &str) -> Family {
-        match code.as_bytes().first() {
-            Some(b'M') => Family::Marker,
-            Some(b'L') => Family::Loop,
-            Some(b'B') => Family::Board,
-            Some(b'C') => Family::Card,
-            Some(b'Q') => Family::Quality,
-            Some(b'X') => Family::Suppression,
-            Some(b'D') => Family::Decision,
-            Some(b'P') => Family::Handoff,
-            Some(b'T') => Family::Transition,
-            Some(b'H') => Family::Handshake,
-            Some(b'A') => Family::Session,
-            _ => Family::Response,
-        }
-    }
-
     pub fn title(self) -> &'static str {
         match self {
             Family::Marker => "Markers",
@@ -60,24 +48,70 @@ impl Family {
     }
 }
 
-/// What the registry knows of a rule.
+/// What the registry knows of a rule. The kind of file it reads is its
+/// registry line's ([`Entry`](super::Entry)).
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct RuleMeta {
     pub code: &'static str,
     pub name: &'static str,
+    pub family: Family,
     pub severity: Severity,
+    /// The release the rule came in (`0.1.0`).
+    pub added: &'static str,
     pub summary: &'static str,
-    /// Whether `check --fix` (`fmt`'s rewrite) can remove its findings:
-    /// some of them, where the rewrite reaches (each finding says whether
-    /// it does, `Diagnostic::fixable`).
-    pub fixable: bool,
+    /// Whether `check --fix` (`fmt`'s rewrite) can remove its findings,
+    /// and how: some of them, where the rewrite reaches (each finding says
+    /// whether it does, `Diagnostic::fixable`).
+    pub fix: Option<RuleFix>,
     /// The rule's doc comment, one `#[doc]` line per line.
     pub doc: &'static str,
 }
 
+/// How `check --fix` removes a rule's findings: which of `fmt`'s
+/// replacements is a finding's fix, and whether applying it is safe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RuleFix {
+    pub scope: FixScope,
+    pub safety: FixSafety,
+}
+
+/// Where the replacement that fixes a finding starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FixScope {
+    /// The card the finding lies in, printed again whole, for a finding the
+    /// rule marks fixable (only the rule knows whether the rewrite removes
+    /// it: C001 stays on a card with no header).
+    Card,
+    /// The RESPONSE block whose opener is among the finding's places,
+    /// printed again: the rule cannot tell whether `fmt` prints the block
+    /// again (a block it leaves as written but for its opener keeps its
+    /// fields where they are), so every finding is offered, and kept as
+    /// fixable where a replacement covers it.
+    Block,
+}
+
+/// Whether a fix may be applied without a reader's look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FixSafety {
+    /// It keeps every word: it moves sections and fields into their
+    /// order, draws frames, lays out lines. Every fix boardlint has is
+    /// safe; one that could change what a text says would be marked
+    /// otherwise, and left to the user.
+    Safe,
+}
+
 impl RuleMeta {
     pub fn family(&self) -> Family {
-        Family::of(self.code)
+        self.family
+    }
+
+    /// Whether `check --fix` can remove some of its findings.
+    pub fn fixable(&self) -> bool {
+        self.fix.is_some()
     }
 
     /// A diagnostic of this rule at `span`.
@@ -106,16 +140,17 @@ impl RuleMeta {
     /// what `docs/rules/CODE.md` holds.
     pub fn page(&self) -> String {
         format!(
-            "# {} {}\n\n{}. Family: {}. Default severity: {}.{}\n\n{}\n",
+            "# {} {}\n\n{}. Family: {}. Default severity: {}.{} Added in {}.\n\n{}\n",
             self.code,
             self.name,
             self.summary,
             self.family().title().to_lowercase(),
             self.severity.as_str(),
-            match self.fixable {
-                true => " Fix: sometimes (`boardlint check --fix`, or `boardlint fmt`, removes the findings marked `[*]`).",
-                false => "",
+            match self.fix {
+                Some(_) => " Fix: sometimes, safe (`boardlint check --fix`, or `boardlint fmt`, removes the findings marked `[*]`).",
+                None => "",
             },
+            self.added,
             self.markdown()
         )
     }
@@ -143,9 +178,11 @@ macro_rules! declare_rule {
         pub struct $name:ident {
             code: $code:literal,
             name: $rname:literal,
+            family: $family:ident,
             severity: $sev:ident,
+            added: $added:literal,
             summary: $summary:literal
-            $(, fixable: $fixable:literal)? $(,)?
+            $(, fix: $scope:ident)? $(,)?
         }
     ) => {
         $(#[doc = $doc])*
@@ -155,9 +192,11 @@ macro_rules! declare_rule {
             pub const META: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
                 code: $code,
                 name: $rname,
+                family: $crate::rules::Family::$family,
                 severity: $crate::diagnostic::Severity::$sev,
+                added: $added,
                 summary: $summary,
-                fixable: false $(|| $fixable)?,
+                fix: $crate::rules::meta::fix_of(&[$($crate::rules::FixScope::$scope)?]),
                 doc: concat!($($doc, "\n"),*),
             };
         }
@@ -169,6 +208,18 @@ macro_rules! declare_rule {
             }
         }
     };
+}
+
+/// A rule's fix, from the scope its declaration names, if any: every fix
+/// declared is safe.
+pub(crate) const fn fix_of(scope: &[FixScope]) -> Option<RuleFix> {
+    match scope {
+        [scope] => Some(RuleFix {
+            scope: *scope,
+            safety: FixSafety::Safe,
+        }),
+        _ => None,
+    }
 }
 
 pub(crate) use declare_rule;

@@ -22,7 +22,7 @@ mod block_fields;
 mod card_util;
 mod chains;
 
-pub use meta::{Described, Family, RuleMeta};
+pub use meta::{Described, Family, FixSafety, FixScope, RuleFix, RuleMeta};
 
 /// A rule: reads the transcript model, reports diagnostics.
 pub trait Rule: Described + Sync {
@@ -202,6 +202,29 @@ pub fn find(key: &str) -> Option<&'static RuleMeta> {
         .find(|m| m.code.eq_ignore_ascii_case(key) || m.name.eq_ignore_ascii_case(key))
 }
 
+/// The scope of the fix of the rule of `code`, for the rules that have
+/// one (looked up among those few, not among every rule).
+pub fn fix_scope(code: &str) -> Option<FixScope> {
+    static FIXES: std::sync::OnceLock<Vec<(&'static str, FixScope)>> = std::sync::OnceLock::new();
+    let fixes = FIXES.get_or_init(|| {
+        all()
+            .iter()
+            .filter_map(|e| e.meta().fix.map(|f| (e.meta().code, f.scope)))
+            .collect()
+    });
+    fixes.iter().find(|(c, _)| *c == code).map(|(_, s)| *s)
+}
+
+/// The family of the rule of `code`.
+pub fn family_of(code: &str) -> Option<Family> {
+    find_code(code).map(|m| m.family)
+}
+
+/// A rule by its exact code.
+fn find_code(code: &str) -> Option<&'static RuleMeta> {
+    all().iter().map(|r| r.meta()).find(|m| m.code == code)
+}
+
 /// A rule's position in [`all`], by code.
 pub fn index_of(code: &str) -> Option<usize> {
     all().iter().position(|r| r.meta().code == code)
@@ -308,6 +331,69 @@ mod tests {
                 assert!(doc.contains(section), "{} lacks {section}", m.code);
             }
         }
+    }
+
+    #[test]
+    fn a_rules_family_is_its_code_letters_and_its_kind_of_file_agrees() {
+        let letters = [
+            ('M', Family::Marker),
+            ('L', Family::Loop),
+            ('B', Family::Board),
+            ('R', Family::Response),
+            ('C', Family::Card),
+            ('Q', Family::Quality),
+            ('X', Family::Suppression),
+            ('D', Family::Decision),
+            ('P', Family::Handoff),
+            ('T', Family::Transition),
+            ('H', Family::Handshake),
+            ('A', Family::Session),
+        ];
+        for entry in all() {
+            let m = entry.meta();
+            let letter = m.code.chars().next().unwrap();
+            let by_letter = letters.iter().find(|(l, _)| *l == letter).unwrap().1;
+            // T100 reads a handoff record, against its transition log.
+            let expected = if m.code == "T100" {
+                Family::Handoff
+            } else {
+                by_letter
+            };
+            assert_eq!(m.family, expected, "{}", m.code);
+            let kind_agrees = match entry {
+                Entry::Handoff(_) => m.family == Family::Handoff,
+                Entry::Transition(_) => m.family == Family::Transition,
+                Entry::Handshake(_) => m.family == Family::Handshake,
+                Entry::Session(_) => m.family == Family::Session,
+                Entry::Transcript(_) => !matches!(
+                    m.family,
+                    Family::Handoff | Family::Transition | Family::Handshake | Family::Session
+                ),
+            };
+            assert!(
+                kind_agrees,
+                "{} is filed with the wrong kind of file",
+                m.code
+            );
+            assert!(!m.added.is_empty() && m.added.split('.').all(|n| n.parse::<u32>().is_ok()));
+        }
+        // The rules with a fix, and where it starts.
+        let fixes: Vec<_> = all()
+            .iter()
+            .filter_map(|e| Some((e.meta().code, e.meta().fix?.scope)))
+            .collect();
+        assert_eq!(
+            fixes,
+            [
+                ("R005", FixScope::Block),
+                ("C001", FixScope::Card),
+                ("C003", FixScope::Card)
+            ]
+        );
+        assert_eq!(fix_scope("R005"), Some(FixScope::Block));
+        assert_eq!(fix_scope("C002"), None);
+        assert_eq!(family_of("C010"), Some(Family::Card));
+        assert_eq!(family_of("Z999"), None);
     }
 
     #[test]

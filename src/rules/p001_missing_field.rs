@@ -38,7 +38,9 @@ declare_rule! {
     pub struct MissingField {
         code: "P001",
         name: "missing-field",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A handoff record lacks a field, or does not parse",
     }
 }

@@ -23,7 +23,9 @@ declare_rule! {
     pub struct UnknownStatus {
         code: "P002",
         name: "unknown-status",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A handoff record's status is not a pipeline state",
     }
 }

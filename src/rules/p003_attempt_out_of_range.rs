@@ -20,7 +20,9 @@ declare_rule! {
     pub struct AttemptOutOfRange {
         code: "P003",
         name: "attempt-out-of-range",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A handoff record's attempt is not an integer within the ceiling",
     }
 }

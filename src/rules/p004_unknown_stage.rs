@@ -26,7 +26,9 @@ declare_rule! {
     pub struct UnknownStage {
         code: "P004",
         name: "unknown-stage",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A handoff record's stage is not a pipeline stage",
     }
 }

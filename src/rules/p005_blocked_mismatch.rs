@@ -25,7 +25,9 @@ declare_rule! {
     pub struct BlockedMismatch {
         code: "P005",
         name: "blocked-mismatch",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A handoff record's status and blocked_by disagree",
     }
 }

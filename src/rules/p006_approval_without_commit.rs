@@ -25,7 +25,9 @@ declare_rule! {
     pub struct ApprovalWithoutCommit {
         code: "P006",
         name: "approval-without-commit",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A record up for review or approved names no commit",
     }
 }

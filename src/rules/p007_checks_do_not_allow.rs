@@ -24,7 +24,9 @@ declare_rule! {
     pub struct ChecksDoNotAllow {
         code: "P007",
         name: "checks-do-not-allow",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A record moves on without passing checks",
     }
 }

@@ -27,7 +27,9 @@ declare_rule! {
     pub struct FailedWithoutFailedCheck {
         code: "P008",
         name: "failed-without-failed-check",
+        family: Handoff,
         severity: Warning,
+        added: "0.1.0",
         summary: "A failed record names no failed check",
     }
 }

@@ -30,7 +30,9 @@ declare_rule! {
     pub struct IllegalRouting {
         code: "P009",
         name: "illegal-routing",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A record routes to a stage its status does not allow",
     }
 }

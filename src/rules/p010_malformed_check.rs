@@ -29,7 +29,9 @@ declare_rule! {
     pub struct MalformedCheck {
         code: "P010",
         name: "malformed-check",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A check lacks a name or result, or repeats a name",
     }
 }

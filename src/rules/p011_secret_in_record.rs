@@ -26,7 +26,9 @@ declare_rule! {
     pub struct SecretInRecord {
         code: "P011",
         name: "secret-in-record",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A handoff record holds a secret",
     }
 }

@@ -25,7 +25,9 @@ declare_rule! {
     pub struct UnknownKey {
         code: "P012",
         name: "unknown-key",
+        family: Handoff,
         severity: Warning,
+        added: "0.1.0",
         summary: "A handoff record has a key outside its format",
     }
 }

@@ -24,7 +24,9 @@ declare_rule! {
     pub struct MovingRef {
         code: "P013",
         name: "moving-ref",
+        family: Handoff,
         severity: Warning,
+        added: "0.1.0",
         summary: "A handoff record names a branch or HEAD instead of a commit",
     }
 }

@@ -38,7 +38,9 @@ declare_rule! {
     pub struct UnsourcedFinding {
         code: "Q001",
         name: "unsourced-finding",
+        family: Quality,
         severity: Error,
+        added: "0.1.0",
         summary: "A finding states a figure with no source",
     }
 }

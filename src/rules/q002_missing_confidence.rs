@@ -41,7 +41,9 @@ declare_rule! {
     pub struct MissingConfidence {
         code: "Q002",
         name: "missing-confidence",
+        family: Quality,
         severity: Error,
+        added: "0.1.0",
         summary: "A standard card lacks an overall or per-finding confidence",
     }
 }

@@ -31,7 +31,9 @@ declare_rule! {
     pub struct AssumptionsOutweighConfidence {
         code: "Q003",
         name: "assumptions-outweigh-confidence",
+        family: Quality,
         severity: Warning,
+        added: "0.1.0",
         summary: "Most findings are assumed but the confidence is not low",
     }
 }

@@ -30,7 +30,9 @@ declare_rule! {
     pub struct ConflictWithoutResolution {
         code: "Q004",
         name: "conflict-without-resolution",
+        family: Quality,
         severity: Error,
+        added: "0.1.0",
         summary: "A conflict is flagged without a resolution approach",
     }
 }

@@ -31,7 +31,9 @@ declare_rule! {
     pub struct PeerVerifyFormat {
         code: "Q005",
         name: "peer-verify-format",
+        family: Quality,
         severity: Error,
+        added: "0.1.0",
         summary: "A PEER-VERIFY block lacks Validated, Adjusted or Flagged",
     }
 }

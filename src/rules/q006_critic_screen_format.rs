@@ -33,7 +33,9 @@ declare_rule! {
     pub struct CriticScreenFormat {
         code: "Q006",
         name: "critic-screen-format",
+        family: Quality,
         severity: Error,
+        added: "0.1.0",
         summary: "A CRITIC-SCREEN block lacks a field or a verdict",
     }
 }

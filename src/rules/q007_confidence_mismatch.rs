@@ -26,7 +26,9 @@ declare_rule! {
     pub struct ConfidenceMismatch {
         code: "Q007",
         name: "confidence-mismatch",
+        family: Quality,
         severity: Warning,
+        added: "0.1.0",
         summary: "A confidence emoji and word disagree",
     }
 }

@@ -40,7 +40,9 @@ declare_rule! {
     pub struct ResponseMissingField {
         code: "R001",
         name: "response-missing-field",
+        family: Response,
         severity: Error,
+        added: "0.1.0",
         summary: "A RESPONSE block lacks one of its four fields",
     }
 }

@@ -25,7 +25,9 @@ declare_rule! {
     pub struct InvalidConfidence {
         code: "R002",
         name: "invalid-confidence",
+        family: Response,
         severity: Error,
+        added: "0.1.0",
         summary: "A response's confidence is not high, medium or low",
     }
 }

@@ -29,7 +29,9 @@ declare_rule! {
     pub struct SupportingDataCount {
         code: "R003",
         name: "supporting-data-count",
+        family: Response,
         severity: Warning,
+        added: "0.1.0",
         summary: "Supporting data holds fewer than 2 or more than 3 points",
     }
 }

@@ -25,7 +25,9 @@ declare_rule! {
     pub struct MultilineField {
         code: "R004",
         name: "multiline-field",
+        family: Response,
         severity: Warning,
+        added: "0.1.0",
         summary: "A response's key finding or caveat spans several lines",
     }
 }

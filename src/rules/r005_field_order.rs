@@ -36,9 +36,11 @@ declare_rule! {
     pub struct FieldOrder {
         code: "R005",
         name: "field-order",
+        family: Response,
         severity: Warning,
+        added: "0.1.0",
         summary: "A response's fields are out of order",
-        fixable: true,
+        fix: Block,
     }
 }
 

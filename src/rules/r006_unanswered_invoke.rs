@@ -39,7 +39,9 @@ declare_rule! {
     pub struct UnansweredInvoke {
         code: "R006",
         name: "unanswered-invoke",
+        family: Response,
         severity: Warning,
+        added: "0.1.0",
         summary: "An invocation is never answered",
     }
 }

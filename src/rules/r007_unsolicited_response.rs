@@ -34,7 +34,9 @@ declare_rule! {
     pub struct UnsolicitedResponse {
         code: "R007",
         name: "unsolicited-response",
+        family: Response,
         severity: Warning,
+        added: "0.1.0",
         summary: "A response answers no pending invocation",
     }
 }

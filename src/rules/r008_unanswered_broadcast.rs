@@ -54,7 +54,9 @@ declare_rule! {
     pub struct UnansweredBroadcast {
         code: "R008",
         name: "unanswered-broadcast",
+        family: Response,
         severity: Warning,
+        added: "0.1.0",
         summary: "A broadcast is aggregated before every role has answered",
     }
 }

@@ -27,7 +27,9 @@ declare_rule! {
     pub struct InvalidEvent {
         code: "T001",
         name: "invalid-event",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "A transition log line is not a well-formed event",
     }
 }

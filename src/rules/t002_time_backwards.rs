@@ -20,7 +20,9 @@ declare_rule! {
     pub struct TimeBackwards {
         code: "T002",
         name: "time-backwards",
+        family: Transition,
         severity: Warning,
+        added: "0.1.0",
         summary: "An event is earlier than the one before it",
     }
 }

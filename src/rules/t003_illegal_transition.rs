@@ -27,7 +27,9 @@ declare_rule! {
     pub struct IllegalTransition {
         code: "T003",
         name: "illegal-transition",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "An event moves between states the pipeline does not connect",
     }
 }

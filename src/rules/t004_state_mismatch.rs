@@ -22,7 +22,9 @@ declare_rule! {
     pub struct StateMismatch {
         code: "T004",
         name: "state-mismatch",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "An event's prev_state is not its run's current state",
     }
 }

@@ -26,7 +26,9 @@ declare_rule! {
     pub struct DuplicateRun {
         code: "T005",
         name: "duplicate-run",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "The same run is started twice",
     }
 }

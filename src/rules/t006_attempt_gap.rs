@@ -22,7 +22,9 @@ declare_rule! {
     pub struct AttemptGap {
         code: "T006",
         name: "attempt-gap",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "A retry starts without the previous attempt having failed",
     }
 }

@@ -18,7 +18,9 @@ declare_rule! {
     pub struct AttemptCeiling {
         code: "T007",
         name: "attempt-ceiling",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "An attempt is over the ceiling",
     }
 }

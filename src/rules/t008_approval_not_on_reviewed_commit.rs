@@ -24,7 +24,9 @@ declare_rule! {
     pub struct ApprovalNotOnReviewedCommit {
         code: "T008",
         name: "approval-not-on-reviewed-commit",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "An approval is not on the commit that was ready for review",
     }
 }

@@ -23,7 +23,9 @@ declare_rule! {
     pub struct StaleApproval {
         code: "T009",
         name: "stale-approval",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "A stage starts from a commit other than the approved one",
     }
 }

@@ -27,7 +27,9 @@ declare_rule! {
     pub struct StageSkipped {
         code: "T010",
         name: "stage-skipped",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "A stage starts before the previous stage was approved",
     }
 }

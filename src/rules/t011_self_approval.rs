@@ -22,7 +22,9 @@ declare_rule! {
     pub struct SelfApproval {
         code: "T011",
         name: "self-approval",
+        family: Transition,
         severity: Warning,
+        added: "0.1.0",
         summary: "A run is approved by the actor that produced it",
     }
 }

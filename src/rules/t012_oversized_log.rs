@@ -22,7 +22,9 @@ declare_rule! {
     pub struct OversizedLog {
         code: "T012",
         name: "oversized-log",
+        family: Transition,
         severity: Warning,
+        added: "0.1.0",
         summary: "A transition log or event is too large, or embeds a conversation",
     }
 }

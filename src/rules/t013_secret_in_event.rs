@@ -24,7 +24,9 @@ declare_rule! {
     pub struct SecretInEvent {
         code: "T013",
         name: "secret-in-event",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "A transition event holds a secret",
     }
 }

@@ -21,7 +21,9 @@ declare_rule! {
     pub struct BlockedWithoutBlocker {
         code: "T014",
         name: "blocked-without-blocker",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "A run is blocked without naming its blocker",
     }
 }

@@ -24,7 +24,9 @@ declare_rule! {
     pub struct UnblockedTooEarly {
         code: "T015",
         name: "unblocked-too-early",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "A run resumes before its blockers are approved",
     }
 }

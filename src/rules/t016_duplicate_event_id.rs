@@ -23,7 +23,9 @@ declare_rule! {
     pub struct DuplicateEventId {
         code: "T016",
         name: "duplicate-event-id",
+        family: Transition,
         severity: Error,
+        added: "0.1.0",
         summary: "Two events share an event_id",
     }
 }

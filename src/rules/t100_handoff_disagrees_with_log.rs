@@ -21,7 +21,9 @@ declare_rule! {
     pub struct HandoffDisagreesWithLog {
         code: "T100",
         name: "handoff-disagrees-with-log",
+        family: Handoff,
         severity: Error,
+        added: "0.1.0",
         summary: "A handoff record disagrees with its transition log",
     }
 }

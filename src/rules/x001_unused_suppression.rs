@@ -29,7 +29,9 @@ declare_rule! {
     pub struct UnusedSuppression {
         code: "X001",
         name: "unused-suppression",
+        family: Suppression,
         severity: Warning,
+        added: "0.1.0",
         summary: "A suppression comment suppresses nothing",
     }
 }

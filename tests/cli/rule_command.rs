@@ -98,7 +98,7 @@ fn expected_json(m: &boardlint::RuleMeta) -> serde_json::Value {
         "family": m.family().title(),
         "severity": m.severity.as_str(),
         "summary": m.summary,
-        "fixable": m.fixable,
+        "fixable": m.fixable(),
         "explanation": explanation,
     })
 }

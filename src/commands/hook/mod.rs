@@ -382,7 +382,7 @@ fn answer_in_log(
 /// The answer as `boardlint fmt` writes it, when its card has findings and
 /// the rewrite has fewer of them.
 fn card_rewrite(engine: &Engine, text: &str, found: &[Diagnostic]) -> Option<String> {
-    let card = |d: &Diagnostic| d.code.starts_with('C');
+    let card = |d: &Diagnostic| crate::rules::family_of(d.code) == Some(crate::rules::Family::Card);
     if !found.iter().any(card) {
         return None;
     }
