@@ -23,8 +23,9 @@ pub enum FileKind {
     /// A handshake message log: `.team/inbox/*.jsonl`, `.mailboxes/*.jsonl`,
     /// or JSONL whose records carry `type` and `from` with a protocol type.
     HandshakeLog,
-    /// A session log of an agent tool (Claude Code, Codex CLI, OpenAI chat
-    /// messages, Cline): JSON or JSONL recognised by its shape.
+    /// A session log of an agent tool: JSON or JSONL recognised by its
+    /// shape, in one of the formats of `SessionFormat` (docs/sessions.md
+    /// lists them).
     SessionLog,
     /// A YAML, JSON or JSONL file that is no record boardlint knows: not
     /// checked.

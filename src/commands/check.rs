@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::failing::{config_failure, FailOn};
 use super::fix::{self, Removed};
 use super::noqa;
 use super::{
-    display_path, print_config_errors, ColorChoice, ConfigFailure, ConfigFlags, Failure, RuleFlags,
-    Unchecked, WalkFlags, Workspace, EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
+    display_path, ColorChoice, ConfigFlags, Failure, RuleFlags, Unchecked, WalkFlags, Workspace,
+    EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
 };
 use std::path::PathBuf;
 
@@ -20,32 +21,10 @@ use crate::files::{self, Input};
 use crate::format::FormatOptions;
 use crate::kinds::FileKind;
 use crate::lines::LineIndex;
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use crate::context::{FileContext, RunContext};
 use crate::output::{self, Located, OutputFormat};
-
-/// When a run fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FailOn {
-    /// Exit 1 when there is an error-level diagnostic.
-    Error,
-    /// Exit 1 when there is any warning or error.
-    Warning,
-    /// Exit 0 whatever is found (run failures still exit 2).
-    Never,
-}
-
-impl FailOn {
-    /// Whether a finding of this severity fails the run.
-    pub fn fails(self, severity: Severity) -> bool {
-        match self {
-            FailOn::Error => severity == Severity::Error,
-            FailOn::Warning => matches!(severity, Severity::Error | Severity::Warning),
-            FailOn::Never => false,
-        }
-    }
-}
 
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("fixing").args(["fix", "fix_only"]).multiple(true)))]
@@ -286,7 +265,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         );
     }
     if let Some(path) = &args.show_settings {
-        return super::config::print_settings(&ws, path);
+        return super::shown_settings::print_settings(&ws, path);
     }
     let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), args.silent);
     let (inputs, mut run_errors) = ws.inputs(&paths, &args.walk);
@@ -678,7 +657,7 @@ fn fix_diff(
     // `--silent`: the exit code alone tells.
     let shown = if args.silent { "" } else { diffs };
     let written = out
-        .write_all(super::fmt::paint(shown, args.color.enabled()).as_bytes())
+        .write_all(crate::output::diff::paint(shown, args.color.enabled()).as_bytes())
         .and_then(|_| out.flush());
     if !fixes_said.is_empty() {
         eprint!("{fixes_said}");
@@ -916,7 +895,7 @@ fn check_one(
     {
         fixed = done.removed;
         if args.diff {
-            diff = super::fmt::unified_diff(name, &source, &done.text);
+            diff = crate::output::diff::unified_diff(name, &source, &done.text);
         } else {
             if let Some(file) = input.path() {
                 if let Some(note) = files::write_atomic(file, &source, &done.text)? {
@@ -1051,13 +1030,6 @@ fn located_in_place<T>(mut diagnostics: Vec<Diagnostic>, each: impl Fn(Diagnosti
     }
     out.reverse();
     out
-}
-
-/// A configuration that fails every file of the run (`--config FILE`, or
-/// the one file worked on): its errors, and exit code 2.
-pub(super) fn config_failure(failure: &ConfigFailure) -> i32 {
-    print_config_errors(&failure.errors);
-    EXIT_FAILURE
 }
 
 /// What rules may know across files: the proposals flagged

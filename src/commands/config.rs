@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use super::check::config_failure;
+use super::failing::config_failure;
+use super::shown_settings::print_settings;
 use super::{display_path, Workspace, EXIT_FAILURE, EXIT_OK};
 use super::{ConfigFlags, RuleFlags};
 use crate::config::{CONFIG_NAMES, DEFAULT_CONFIG};
@@ -42,44 +43,6 @@ pub fn show(args: &ConfigArgs) -> i32 {
         Err(e) => return config_failure(&e),
     };
     print_settings(&ws, &path)
-}
-
-/// The settings that apply to a path, each with where it came from, and
-/// the rules they leave on (`config PATH`, `check --show-settings PATH`).
-pub fn print_settings(ws: &Workspace, path: &std::path::Path) -> i32 {
-    let config = match ws.config_for(path) {
-        Ok(c) => c,
-        Err(failure) => return config_failure(&failure),
-    };
-    let settings = config.settings_for(path);
-    let mut out = String::new();
-    match &config.path {
-        Some(p) => out.push_str(&format!("# configuration: {}\n", p.display())),
-        None => out.push_str("# configuration: none (defaults)\n"),
-    }
-    let width = config
-        .report
-        .iter()
-        .map(|(k, _, _)| k.len())
-        .max()
-        .unwrap_or(0);
-    for (key, value, source) in &config.report {
-        out.push_str(&format!("{key:<width$} = {value}  # {source}\n"));
-    }
-    let enabled: Vec<&str> = crate::rules::all()
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| settings.rules.is_on(*i))
-        .map(|(_, r)| r.meta().code)
-        .collect();
-    out.push_str(&format!(
-        "# rules enabled for {} ({} of {}): {}\n",
-        path.display(),
-        enabled.len(),
-        crate::rules::all().len(),
-        enabled.join(" ")
-    ));
-    super::print_out(out.as_bytes())
 }
 
 /// Write a commented default configuration; never overwrite one. A

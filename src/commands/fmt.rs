@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::check::config_failure;
+use super::failing::config_failure;
 use super::{
     display_path, ColorChoice, ConfigFlags, Failure, Unchecked, WalkFlags, Workspace, EXIT_FAILURE,
     EXIT_FINDINGS, EXIT_OK,
@@ -126,7 +126,7 @@ pub fn run(args: &FmtArgs) -> i32 {
             Ok(Some(diff)) => {
                 changed += 1;
                 if args.diff {
-                    let _ = out.write_all(paint(diff, color).as_bytes());
+                    let _ = out.write_all(crate::output::diff::paint(diff, color).as_bytes());
                 } else if args.check && !args.quiet {
                     let _ = writeln!(out, "Would reformat: {}", crate::output::safe::text(name));
                 }
@@ -214,7 +214,9 @@ fn format_one(
         return Ok(None);
     }
     if args.diff {
-        return Ok(Some(unified_diff(name, &source, &formatted)));
+        return Ok(Some(crate::output::diff::unified_diff(
+            name, &source, &formatted,
+        )));
     }
     if !args.check {
         if let Some(note) = files::write_atomic(path, &source, &formatted)? {
@@ -289,8 +291,8 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     let changed = formatted != source;
     let mut out = std::io::stdout().lock();
     let written = if args.diff {
-        let diff = unified_diff(&name, &source, &formatted);
-        out.write_all(paint(&diff, args.color.enabled()).as_bytes())
+        let diff = crate::output::diff::unified_diff(&name, &source, &formatted);
+        out.write_all(crate::output::diff::paint(&diff, args.color.enabled()).as_bytes())
     } else if !args.check {
         out.write_all(formatted.as_bytes())
     } else {
@@ -308,47 +310,4 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
     } else {
         EXIT_OK
     }
-}
-
-/// A unified diff coloured as git colours one, when `color`: file headers
-/// bold, hunk headers cyan, removed lines red, added lines green.
-pub(crate) fn paint(diff: &str, color: bool) -> std::borrow::Cow<'_, str> {
-    use owo_colors::OwoColorize as _;
-    if !color {
-        return std::borrow::Cow::Borrowed(diff);
-    }
-    let mut out = String::with_capacity(diff.len() + diff.len() / 4);
-    for line in diff.split_inclusive('\n') {
-        let (text, end) = match line.strip_suffix('\n') {
-            Some(t) => (t, "\n"),
-            None => (line, ""),
-        };
-        let painted = if text.starts_with("+++ ") || text.starts_with("--- ") {
-            text.bold().to_string()
-        } else if text.starts_with("@@") {
-            text.cyan().to_string()
-        } else if text.starts_with('-') {
-            text.red().to_string()
-        } else if text.starts_with('+') {
-            text.green().to_string()
-        } else {
-            text.to_string()
-        };
-        out.push_str(&painted);
-        out.push_str(end);
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-/// The diff of a file's formatting, safe for a terminal: control
-/// characters, escape sequences and bidirectional controls from the content
-/// or the name are escaped as in every human output.
-pub(crate) fn unified_diff(name: &str, old: &str, new: &str) -> String {
-    let name = crate::output::safe::text(name);
-    let diff = similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string();
-    crate::output::safe::lines(&diff).into_owned()
 }

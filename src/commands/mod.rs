@@ -4,6 +4,7 @@
 pub mod check;
 pub mod config;
 pub mod engines;
+pub mod failing;
 mod fix;
 pub mod fmt;
 pub mod generate;
@@ -13,6 +14,7 @@ pub mod mcp;
 mod noqa;
 pub mod rule;
 pub mod server;
+mod shown_settings;
 pub mod watch;
 
 use std::collections::{BTreeMap, HashMap};
@@ -526,7 +528,7 @@ impl Unchecked {
     /// (`checked`, `formatted`).
     pub fn report(&self, done: &str) {
         for (path, (failure, count, names)) in &self.by_config {
-            print_config_errors(&failure.errors);
+            failing::print_config_errors(&failure.errors);
             let files = if *count == 1 { "file" } else { "files" };
             let mut listed = names.join(", ");
             if *count > names.len() {
@@ -555,13 +557,6 @@ pub fn walked_kind(input: &Input) -> Option<FileKind> {
         Ok(text) => Some(crate::engine::detect(Some(path), &text)),
         Err(files::ReadError::Binary { .. }) => Some(FileKind::Other),
         Err(_) => None,
-    }
-}
-
-/// Each error of a configuration, on a line of its own.
-pub fn print_config_errors(errors: &[ConfigError]) {
-    for e in errors {
-        eprintln!("error: {}", crate::output::safe::error(&e.to_string()));
     }
 }
 

@@ -1,11 +1,10 @@
 //! `boardlint rule`: a rule's documentation, or every rule, as text or
 //! JSON.
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::EXIT_FAILURE;
-use crate::diagnostic::Severity;
+use crate::output::RuleSummary;
 use clap::{Args, ValueEnum};
 
 #[derive(Debug, Args)]
@@ -29,33 +28,6 @@ pub struct RuleArgs {
 pub enum RuleFormat {
     Text,
     Json,
-}
-
-/// A rule as the registry knows it.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct RuleSummary {
-    /// The stable code (`L001`).
-    pub code: &'static str,
-    /// The kebab-case name (`self-invocation`).
-    pub name: &'static str,
-    /// The family, by the letter of the code (`Loop prevention`).
-    pub family: &'static str,
-    /// The default severity (a configuration may change it).
-    pub severity: Severity,
-    /// What the rule flags, in a line.
-    pub summary: &'static str,
-}
-
-impl RuleSummary {
-    pub fn of(meta: &'static crate::rules::RuleMeta) -> RuleSummary {
-        RuleSummary {
-            code: meta.code,
-            name: meta.name,
-            family: meta.family().title(),
-            severity: meta.severity,
-            summary: meta.summary,
-        }
-    }
 }
 
 /// A rule as `boardlint rule --format json` prints it: what ruff's `rule

@@ -8,6 +8,7 @@
 
 mod ci;
 mod concise;
+pub mod diff;
 mod github;
 mod grouped;
 mod human;
@@ -15,6 +16,7 @@ mod json;
 mod junit;
 mod located;
 mod paths;
+mod rule_summary;
 pub mod safe;
 mod sarif;
 mod stream;
@@ -28,6 +30,7 @@ pub use human::human;
 pub use json::{json, jsonl};
 pub use junit::junit;
 pub use located::{locate, FileFix, Located};
+pub use rule_summary::RuleSummary;
 pub use sarif::{sarif, RULES_URL};
 pub use summary::{statistics, statistics_json, summary};
 

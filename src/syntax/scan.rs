@@ -1,19 +1,3 @@
-//! The line scanner: reads a line the way the grammar's `line` rule does,
-//! byte by byte, without the grammar's per-alternative matching.
-//!
-//! The grammar in `grammar/transcript.pest` stays the definition. This
-//! module is a hand-compiled copy of its line-level rules (`frame_line`,
-//! `heading`, `list_item`, `plain_line` and the leads), which decide what a
-//! line is from its first few bytes; prose between markers is skipped with
-//! `memchr`, and each content element at a `[` or a backtick is still read
-//! by the grammar (`inline_item`). Fenced blocks are left to the grammar.
-//!
-//! Each function below names the rule it stands for and follows it
-//! alternative by alternative (PEG semantics: ordered choice, greedy
-//! repetition, no backtracking into a repetition). A unit test and the
-//! `scanner` fuzz target hold that a document read with the scanner equals
-//! the same document read by the grammar alone.
-
 //! The line scanner: reads a text the way the grammar's `document` rule
 //! does, byte by byte, without the grammar's per-alternative matching.
 //!

@@ -254,7 +254,7 @@ fn change(args: &InstallArgs, adding: bool) -> i32 {
         json.write(&style)
     };
     if args.dry_run {
-        show(&super::super::fmt::unified_diff(
+        show(&crate::output::diff::unified_diff(
             &shown,
             before.as_deref().unwrap_or(""),
             &after,

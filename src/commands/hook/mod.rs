@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 
-use super::check::FailOn;
+use super::failing::FailOn;
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Before, Engine};

@@ -31,7 +31,7 @@ pub struct McpArgs {
 pub fn run(args: &McpArgs) -> i32 {
     let engines = match super::engines::Engines::new(&args.config) {
         Ok(engines) => engines,
-        Err(failure) => return super::check::config_failure(&failure),
+        Err(failure) => return super::failing::config_failure(&failure),
     };
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -5,9 +5,9 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-pub use crate::commands::rule::RuleSummary;
 use crate::diagnostic::Severity;
 use crate::output::Located;
+pub use crate::output::RuleSummary;
 
 /// A result of a tool: its structured content, and a few lines of text.
 pub trait Answer: Serialize {

@@ -56,7 +56,7 @@ pub fn format(engines: &Engines, args: FormatInput) -> Result<FormatResult, Stri
     let changed = formatted != text;
     let diff = if changed {
         let name = path.map_or(NO_PATH.into(), Path::to_string_lossy);
-        crate::commands::fmt::unified_diff(&name, &text, &formatted)
+        crate::output::diff::unified_diff(&name, &text, &formatted)
     } else {
         String::new()
     };

@@ -49,7 +49,7 @@ pub struct ServerArgs {
 pub fn run(args: &ServerArgs) -> i32 {
     let engines = match Engines::new(&args.config) {
         Ok(engines) => engines,
-        Err(failure) => return super::check::config_failure(&failure),
+        Err(failure) => return super::failing::config_failure(&failure),
     };
     let (connection, io) = match transport::stdio() {
         Ok(started) => started,
