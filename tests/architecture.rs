@@ -1,7 +1,9 @@
 //! The layers of `docs/architecture.md`, held against the code: every
 //! `crate::` path in `src/` names a module of the same layer or a lower one,
-//! and the top-level modules import each other in no circle. Test code
-//! (`#[cfg(test)]` modules) may reach anywhere and is not read.
+//! the top-level modules import each other in no circle, nor do the files
+//! (re-exports followed to the file that defines what they export), and no
+//! command imports another. Test code (`#[cfg(test)]` modules) may reach
+//! anywhere and is not read.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -266,4 +268,499 @@ fn the_reader_of_imports_reads_them() {
         ["engine", "model", "records", "rules"]
     );
     assert!(imports().get("engine").is_some_and(|m| m.contains("rules")));
+}
+
+/// The commands a user runs, each a surface of the engine: none imports
+/// another. What two of them share (the configuration's failures and
+/// `FailOn` in `failing.rs`, the servers' `engines.rs`, diffs and rule
+/// summaries in `output/`) sits beside them or below.
+const SURFACES: &[&str] = &[
+    "check", "fmt", "config", "rule", "generate", "watch", "hook", "mcp", "server",
+];
+
+/// The modules of `commands/` a file there names: `super::NAME` (or
+/// `super::super::NAME` from a file of a folder) and `crate::commands::NAME`.
+fn named_commands(code: &str, depth: usize) -> BTreeSet<String> {
+    let up = "super::".repeat(depth + 1);
+    let mut out = BTreeSet::new();
+    for prefix in [up.as_str(), "crate::commands::"] {
+        for (at, _) in code.match_indices(prefix) {
+            // A longer run of `super::` is another module's path.
+            let before = &code[..at];
+            let after = &code[at + prefix.len()..];
+            if before.ends_with("super::") || after.starts_with("super::") {
+                continue;
+            }
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if after[name.len()..].starts_with("::") {
+                out.insert(name);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_command_imports_another() {
+    let commands = src().join("commands");
+    let mut files = Vec::new();
+    rust_files(&commands, &mut files);
+    let mut crossing = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(&commands).unwrap();
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        let surface = parts[0].clone();
+        if !SURFACES.contains(&surface.as_str()) {
+            continue;
+        }
+        // `check.rs` and `hook/mod.rs` sit in `commands`' children; a file
+        // of a folder one further down.
+        let depth = usize::from(parts.len() > 1 && parts.last().unwrap() != "mod");
+        let code = production_code(&fs::read_to_string(&file).unwrap());
+        for other in named_commands(&code, depth) {
+            if other != surface && SURFACES.contains(&other.as_str()) {
+                crossing.push(format!("{} imports commands::{other}", rel.display()));
+            }
+        }
+    }
+    assert!(
+        crossing.is_empty(),
+        "commands that import another command:\n{}",
+        crossing.join("\n")
+    );
+}
+
+#[test]
+fn the_reader_of_command_imports_reads_them() {
+    let code = "use super::failing::FailOn;\nuse super::fmt::x;\nfn f() { super::super::check::y(); crate::commands::mcp::z(); }\n";
+    let at_top: Vec<String> = named_commands(code, 0).into_iter().collect();
+    assert_eq!(at_top, ["failing", "fmt", "mcp"]);
+    let below: Vec<String> = named_commands(code, 1).into_iter().collect();
+    assert_eq!(below, ["check", "mcp"]);
+}
+
+// ------------------------------------------------------------ files
+
+/// The module path of every file of the crate (`src/a/b.rs` and
+/// `src/a/b/mod.rs` → `a::b`, `src/lib.rs` → the root), but `main.rs` and
+/// the test-only files.
+fn file_modules() -> BTreeMap<Vec<String>, PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut out = BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(src()).unwrap();
+        let mut parts: Vec<String> = rel
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+            parts.pop();
+        }
+        let test_only = parts
+            .first()
+            .is_some_and(|p| p == "test_support" || p == "main")
+            || parts.last().is_some_and(|p| p.ends_with("_tests"));
+        if !test_only {
+            out.insert(parts, file);
+        }
+    }
+    out
+}
+
+/// The paths of a `use` tree, each as its segments: `a::{b, c::{d, e as
+/// f}, self}` → `a::b`, `a::c::d`, `a::c::e`, `a`.
+fn use_paths(tree: &str) -> Vec<Vec<String>> {
+    fn parse(s: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
+        let s = s.trim();
+        if let Some(open) = s.find('{') {
+            let head: Vec<String> = s[..open]
+                .split("::")
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(String::from)
+                .collect();
+            let mut base = prefix.to_vec();
+            base.extend(head);
+            let inner = &s[open + 1..s.rfind('}').unwrap_or(s.len())];
+            // Split at the commas outside nested braces.
+            let (mut depth, mut start) = (0, 0);
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        parse(&inner[start..i], &base, out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            parse(&inner[start..], &base, out);
+            return;
+        }
+        let s = s.split(" as ").next().unwrap_or(s).trim();
+        if s.is_empty() || s == "*" {
+            return;
+        }
+        let mut path = prefix.to_vec();
+        for seg in s.split("::").map(str::trim) {
+            if seg == "self" {
+                continue;
+            }
+            if seg != "*" {
+                path.push(seg.to_string());
+            }
+        }
+        out.push(path);
+    }
+    let mut out = Vec::new();
+    parse(tree, &[], &mut out);
+    out
+}
+
+/// The `use` statements of a text (`pub`, `pub(crate)` or none), each
+/// with whether it re-exports: (is it `pub`, its tree).
+fn use_statements(code: &str) -> Vec<(bool, String)> {
+    use_statements_at(code)
+        .into_iter()
+        .map(|(p, t, _)| (p, t))
+        .collect()
+}
+
+/// The text without its `use` statements: the paths its code names.
+fn without_uses(code: &str) -> String {
+    let mut out = code.to_string();
+    for (_, _, range) in use_statements_at(code) {
+        out.replace_range(range.clone(), &" ".repeat(range.len()));
+    }
+    out
+}
+
+/// [`use_statements`], each with the bytes of its tree.
+fn use_statements_at(code: &str) -> Vec<(bool, String, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("use ") {
+        let before = rest[..at].trim_end();
+        let starts_statement = before.is_empty()
+            || before.ends_with(';')
+            || before.ends_with('{')
+            || before.ends_with('}')
+            || before.ends_with(']')
+            || before.ends_with("pub")
+            || before.ends_with("pub(crate)")
+            || before.ends_with("pub(super)");
+        let word_start = at == 0
+            || !rest.as_bytes()[at - 1].is_ascii_alphanumeric() && rest.as_bytes()[at - 1] != b'_';
+        let after = &rest[at + 4..];
+        let end = after.find(';').unwrap_or(after.len());
+        if starts_statement && word_start {
+            let public = before.ends_with("pub")
+                || before.ends_with("pub(crate)")
+                || before.ends_with("pub(super)");
+            let from = code.len() - after.len();
+            out.push((public, after[..end].to_string(), from..from + end));
+            rest = &after[end..];
+        } else {
+            rest = after;
+        }
+    }
+    out
+}
+
+/// Every path written in code outside `use` statements that starts at
+/// `crate`, `super` or `self`: `crate::output::diff::paint(…)`.
+fn inline_paths(code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for start in ["crate::", "super::", "self::"] {
+        for (at, _) in code.match_indices(start) {
+            let b = code.as_bytes();
+            if at > 0
+                && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_' || b[at - 1] == b':')
+            {
+                continue;
+            }
+            let mut path = Vec::new();
+            let mut rest = &code[at..];
+            loop {
+                let seg: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if seg.is_empty() {
+                    break;
+                }
+                rest = &rest[seg.len()..];
+                path.push(seg);
+                match rest.strip_prefix("::") {
+                    Some(r) if !r.starts_with('{') && !r.starts_with('<') => rest = r,
+                    _ => break,
+                }
+            }
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// `path` (relative to the file of module `here`, a `mod.rs` or the root
+/// when `is_dir`) as segments from the crate root; `None` for a path of
+/// another crate.
+fn absolute(
+    path: &[String],
+    here: &[String],
+    is_dir: bool,
+    modules: &BTreeMap<Vec<String>, PathBuf>,
+) -> Option<Vec<String>> {
+    let first = path.first()?;
+    // The module whose items `self::` names, and `super::` the one above.
+    let own: Vec<String> = here.to_vec();
+    let parent: Vec<String> = if is_dir {
+        here[..here.len().saturating_sub(1)].to_vec()
+    } else {
+        here[..here.len() - 1].to_vec()
+    };
+    let _ = &parent;
+    let mut base = match first.as_str() {
+        "crate" => Vec::new(),
+        "self" => own.clone(),
+        "super" => own[..own.len().saturating_sub(1)].to_vec(),
+        // A child module named directly (`use types::Span` in a
+        // `mod.rs`).
+        name => {
+            let mut child = own.clone();
+            child.push(name.to_string());
+            if modules.contains_key(&child) {
+                let mut p = own.clone();
+                p.extend(path.iter().cloned());
+                return Some(p);
+            }
+            return None;
+        }
+    };
+    let mut rest = &path[1..];
+    while rest.first().is_some_and(|s| s == "super") {
+        base.pop();
+        rest = &rest[1..];
+    }
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+/// The file that defines what `path` (from the crate root) names: the
+/// deepest module it runs through, or, where that module re-exports the
+/// name, the file the re-export leads to.
+fn defining_file(
+    path: &[String],
+    modules: &BTreeMap<Vec<String>, PathBuf>,
+    exports: &BTreeMap<Vec<String>, Vec<String>>,
+    depth: usize,
+) -> Option<Vec<String>> {
+    let mut module: Vec<String> = Vec::new();
+    for (i, seg) in path.iter().enumerate() {
+        let mut next = module.clone();
+        next.push(seg.clone());
+        if modules.contains_key(&next) {
+            module = next;
+            continue;
+        }
+        // `seg` is an item of `module`: its own, or a re-export.
+        let mut name = module.clone();
+        name.push(seg.clone());
+        if let Some(target) = exports.get(&name).filter(|_| depth < 16) {
+            let mut full = target.clone();
+            full.extend(path[i + 1..].iter().cloned());
+            return defining_file(&full, modules, exports, depth + 1);
+        }
+        return Some(module);
+    }
+    Some(module)
+}
+
+/// File → the files it imports from, read from the code, re-exports
+/// followed to the files that define what they export.
+fn file_imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let modules = file_modules();
+    let is_dir = |file: &Path| {
+        file.file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
+    };
+    // Re-exports: `module::Name` → the path it stands for.
+    let mut exports: BTreeMap<Vec<String>, Vec<String>> = BTreeMap::new();
+    let mut codes = BTreeMap::new();
+    for (module, file) in &modules {
+        let code = production_code(&fs::read_to_string(file).unwrap());
+        for (public, tree) in use_statements(&code) {
+            if !public {
+                continue;
+            }
+            for path in use_paths(&tree) {
+                if let (Some(abs), Some(last)) =
+                    (absolute(&path, module, is_dir(file), &modules), path.last())
+                {
+                    let mut name = module.clone();
+                    name.push(last.clone());
+                    // The first re-export of a name is the module's own (a
+                    // prelude module further down may name it again).
+                    if abs != name {
+                        exports.entry(name).or_insert(abs);
+                    }
+                }
+            }
+        }
+        codes.insert(module.clone(), code);
+    }
+    let mut graph: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (module, file) in &modules {
+        let code = &codes[module];
+        let mut paths: Vec<Vec<String>> = use_statements(code)
+            .into_iter()
+            .filter(|(public, _)| !public)
+            .flat_map(|(_, tree)| use_paths(&tree))
+            .collect();
+        paths.extend(inline_paths(&without_uses(code)));
+        let entry = graph.entry(module.clone()).or_default();
+        for path in paths {
+            let Some(abs) = absolute(&path, module, is_dir(file), &modules) else {
+                continue;
+            };
+            if let Some(target) = defining_file(&abs, &modules, &exports, 0) {
+                if &target != module && !target.is_empty() {
+                    entry.insert(target);
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// The circles of a graph: its strongly connected parts of two or more.
+fn circles<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Vec<Vec<N>> {
+    // Tarjan's algorithm.
+    struct State<N> {
+        index: BTreeMap<N, usize>,
+        low: BTreeMap<N, usize>,
+        stack: Vec<N>,
+        out: Vec<Vec<N>>,
+    }
+    fn visit<N: Ord + Clone>(v: &N, g: &BTreeMap<N, BTreeSet<N>>, s: &mut State<N>) {
+        let i = s.index.len();
+        s.index.insert(v.clone(), i);
+        s.low.insert(v.clone(), i);
+        s.stack.push(v.clone());
+        for w in g.get(v).into_iter().flatten() {
+            if !s.index.contains_key(w) {
+                visit(w, g, s);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(lw);
+            } else if s.stack.contains(w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut part = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                let done = &w == v;
+                part.push(w);
+                if done {
+                    break;
+                }
+            }
+            if part.len() > 1 {
+                s.out.push(part);
+            }
+        }
+    }
+    let mut s = State {
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !s.index.contains_key(v) {
+            visit(v, graph, &mut s);
+        }
+    }
+    s.out
+}
+
+#[test]
+fn no_files_import_each_other_in_a_circle() {
+    let graph = file_imports();
+    let found: Vec<String> = circles(&graph)
+        .into_iter()
+        .map(|c| {
+            c.iter()
+                .map(|m| m.join("::"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "files that import each other in a circle (re-exports followed):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_reader_of_file_imports_follows_paths_and_re_exports() {
+    let tree = use_paths("crate::{model::{self, Transcript}, rules::Rule as R, syntax::*}");
+    let shown: Vec<String> = tree.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        shown,
+        [
+            "crate::model",
+            "crate::model::Transcript",
+            "crate::rules::Rule",
+            "crate::syntax"
+        ]
+    );
+    let inline =
+        inline_paths("fn f() { crate::output::diff::paint(x); super::failing::FailOn::Error }");
+    let shown: Vec<String> = inline.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        shown,
+        [
+            "crate::output::diff::paint",
+            "super::failing::FailOn::Error"
+        ]
+    );
+    let graph = file_imports();
+    let of = |m: &str| {
+        graph
+            .get(&m.split("::").map(String::from).collect::<Vec<_>>())
+            .cloned()
+            .unwrap_or_default()
+    };
+    let names = |set: BTreeSet<Vec<String>>| {
+        set.into_iter()
+            .map(|m| m.join("::"))
+            .collect::<BTreeSet<_>>()
+    };
+    // `check.rs` takes `FailOn` from `failing.rs`, and `Span`, which
+    // `syntax/mod.rs` re-exports, from the file that defines it.
+    assert!(names(of("commands::check")).contains("commands::failing"));
+    let check = names(of("commands::check"));
+    assert!(check.contains("output::diff"), "{check:?}");
+    let scan = names(of("syntax::scan"));
+    assert!(scan.contains("syntax::types"), "{scan:?}");
+    // A circle is found.
+    let mut g: BTreeMap<u8, BTreeSet<u8>> = BTreeMap::new();
+    g.insert(1, [2].into());
+    g.insert(2, [3].into());
+    g.insert(3, [1].into());
+    g.insert(4, [1].into());
+    assert_eq!(circles(&g).len(), 1);
 }
