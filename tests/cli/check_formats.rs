@@ -2,9 +2,11 @@ use predicates::prelude::*;
 
 use crate::{boardlint, WITH_ERROR};
 
+/// `check` of a text that breaks L001, the one rule run: what each format
+/// writes of a finding.
 fn run(args: &[&str]) -> String {
     let out = boardlint()
-        .args(["check", "-"])
+        .args(["check", "-", "--select", "L001"])
         .args(args)
         .write_stdin(WITH_ERROR)
         .assert()

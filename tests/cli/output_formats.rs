@@ -7,12 +7,13 @@ use crate::config_settings::{check, repo, write};
 
 const TWO: &str = "CFO: x\n[INVOKE:cfo|What, is: our 100% burn?]\n[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - one\nConfidence: low\nCaveat: c\n[/RESPONSE]\n";
 
+/// `check` of `TWO` with the two rules it breaks, L001 and R003, alone.
 fn run(args: &[&str]) -> (i32, String) {
     let root = repo();
     write(root.path(), "t d.md", TWO);
     let out = boardlint()
         .current_dir(root.path())
-        .arg("check")
+        .args(["check", "--select", "L001,R003"])
         .args(args)
         .arg("t d.md")
         .output()
@@ -650,7 +651,8 @@ fn azure_writes_logging_commands_with_their_escapes() {
 #[test]
 fn statistics_follow_the_documented_layout() {
     let root = repo();
-    // Two card-frame findings (fixable), one self-invocation.
+    // Two card-frame findings (fixable), one self-invocation: the two rules
+    // counted.
     let card = "━━━━━━━━━━━━\n\n📊 CFO — Runway\n\nBOTTOM LINE\nWe hold. — Confidence: 🟢 High\n\nWHAT\n• Burn is flat [VERIFIED: ledger] 🟢\n\nWHY THIS MATTERS\nThe board asks.\n\nHOW TO ACT\n1. Keep the plan → CEO → 2026-04-10\n\n━━━━━━━━━━━━\n";
     write(root.path(), "a.md", card);
     write(
@@ -658,7 +660,10 @@ fn statistics_follow_the_documented_layout() {
         "b.md",
         &format!("{card}\nCFO: checking\n[INVOKE:cfo|What is our burn?]\n"),
     );
-    let (_, out, _) = check(root.path(), &["--statistics", "--quiet"]);
+    let (_, out, _) = check(
+        root.path(),
+        &["--select", "C001,L001", "--statistics", "--quiet"],
+    );
     let table: Vec<&str> = out.lines().filter(|l| !l.contains(": ")).collect();
     assert_eq!(
         table,
@@ -669,7 +674,10 @@ fn statistics_follow_the_documented_layout() {
     for i in 0..10 {
         write(root.path(), &format!("c{i}.md"), card);
     }
-    let (_, out, _) = check(root.path(), &["--statistics", "--quiet"]);
+    let (_, out, _) = check(
+        root.path(),
+        &["--select", "C001,L001", "--statistics", "--quiet"],
+    );
     assert!(
         out.lines().any(|l| l == "12  C001  [*] card-frame"),
         "{out}"
@@ -682,7 +690,14 @@ fn statistics_follow_the_documented_layout() {
     // as its document), the table goes to standard error.
     let out = crate::boardlint()
         .current_dir(root.path())
-        .args(["check", "--format", "sarif", "--statistics"])
+        .args([
+            "check",
+            "--select",
+            "C001,L001",
+            "--format",
+            "sarif",
+            "--statistics",
+        ])
         .output()
         .unwrap();
     assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
@@ -713,14 +728,31 @@ fn grouped_lists_each_files_findings_under_its_name() {
     write(root.path(), "b.md", &far);
     let out = boardlint()
         .current_dir(root.path())
-        .args(["check", "--output-format", "grouped", "a.md", "b.md"])
+        .args([
+            "check",
+            "--select",
+            "L001,R003",
+            "--output-format",
+            "grouped",
+            "a.md",
+            "b.md",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     let concise = boardlint()
         .current_dir(root.path())
-        .args(["check", "--format", "concise", "--quiet", "a.md", "b.md"])
+        .args([
+            "check",
+            "--select",
+            "L001,R003",
+            "--format",
+            "concise",
+            "--quiet",
+            "a.md",
+            "b.md",
+        ])
         .output()
         .unwrap();
     let concise = String::from_utf8(concise.stdout).unwrap();

@@ -1,4 +1,5 @@
-//! Suppression comments, each form.
+//! Suppression comments, each form, with the rules each test's text
+//! breaks selected.
 
 use crate::config_settings::{check, repo, write};
 
@@ -16,7 +17,7 @@ fn codes(out: &str) -> Vec<String> {
 fn disable_next_line_by_code_and_by_name() {
     let root = repo();
     write(root.path(), "a.md", "CFO: x\n<!-- boardlint-disable-next-line L001 -->\n[INVOKE:cfo|a]\n<!-- boardlint-disable-next-line self-invocation -- quoted -->\n[INVOKE:cfo|b]\n[INVOKE:cfo|c]\n");
-    let (_, out, _) = check(root.path(), &[]);
+    let (_, out, _) = check(root.path(), &["--select", "L001"]);
     assert_eq!(codes(&out), ["L001"], "{out}");
     assert!(out.contains("a.md:6:1"), "{out}");
 }
@@ -25,7 +26,7 @@ fn disable_next_line_by_code_and_by_name() {
 fn disable_and_enable_make_a_range() {
     let root = repo();
     write(root.path(), "a.md", "CFO: x\n<!-- boardlint-disable L001 -->\n[INVOKE:cfo|a]\n[INVOKE:cfo|b]\n<!-- boardlint-enable L001 -->\n[INVOKE:cfo|c]\n");
-    let (_, out, _) = check(root.path(), &[]);
+    let (_, out, _) = check(root.path(), &["--select", "L001"]);
     assert_eq!(codes(&out), ["L001"], "{out}");
     assert!(out.contains("a.md:6:1"), "{out}");
 }
@@ -34,7 +35,7 @@ fn disable_and_enable_make_a_range() {
 fn disable_with_no_code_covers_every_rule_until_enable() {
     let root = repo();
     write(root.path(), "a.md", "CFO: x\n<!-- boardlint-disable -->\n[INVOKE:cfo|a]\n[INVOKE:board|b]\n<!-- boardlint-enable -->\n[INVOKE:board|c]\n");
-    let (_, out, _) = check(root.path(), &[]);
+    let (_, out, _) = check(root.path(), &["--select", "L001,M002"]);
     assert_eq!(codes(&out), ["M002"], "{out}");
 }
 
@@ -46,7 +47,7 @@ fn disable_file_covers_the_whole_file() {
         "a.md",
         "CFO: x\n[INVOKE:cfo|a]\n\n<!-- boardlint-disable-file L001 -->\n[INVOKE:cfo|b]\n",
     );
-    let (code, out, _) = check(root.path(), &[]);
+    let (code, out, _) = check(root.path(), &["--select", "L001"]);
     assert_eq!(code, 0, "{out}");
     assert!(codes(&out).is_empty(), "{out}");
 }
@@ -72,7 +73,7 @@ fn a_suppression_naming_no_rule_hides_nothing_and_says_what_it_meant() {
     write(
         root.path(),
         "a.md",
-        "<!-- boardlint-disable-file X999 -->\nCFO: x\n[INVOKE:cfo|a]\n",
+        "<!-- boardlint-disable-file not-a-rule-at-all -->\nCFO: x\n[INVOKE:cfo|a]\n",
     );
     write(
         root.path(),
@@ -105,7 +106,7 @@ fn a_suppression_naming_no_rule_hides_nothing_and_says_what_it_meant() {
         );
     }
     assert!(
-        out.contains("a.md:1:1: warning[X001] unused-suppression: this suppression names no rule, and suppresses nothing: `X999` is not a rule code, code prefix or rule name\n"),
+        out.contains("a.md:1:1: warning[X001] unused-suppression: this suppression names no rule, and suppresses nothing: `not-a-rule-at-all` is not a rule code, code prefix or rule name\n"),
         "{out}"
     );
     assert!(out.contains("did you mean `L001`?"), "{out}");

@@ -172,12 +172,14 @@ mod tests {
     use super::*;
     use crate::lines::LineIndex;
 
+    /// The findings of L001 in `text`, the rule these tests' texts break.
     fn located(text: &str) -> Vec<Located> {
         let index = LineIndex::new(text);
         let path: std::sync::Arc<str> = "draft.md".into();
         crate::engine::Engine::default()
             .check(None, text)
             .into_iter()
+            .filter(|d| d.code == "L001")
             .map(|d| crate::output::locate(&path, &index, d))
             .collect()
     }
