@@ -5,9 +5,16 @@ use std::path::Path;
 
 use boardlint::{Config, Engine, FileKind, LineIndex, RunContext, Severity};
 
+/// An engine that runs `rules` alone (a configuration's `select`): what
+/// the tests below read of its findings is not changed by another rule.
+fn selecting(rules: &str) -> Engine {
+    let yaml = format!("select: [{rules}]\n");
+    Engine::new(Config::from_text(Path::new(".boardlint.yaml"), yaml).unwrap())
+}
+
 #[test]
 fn an_engine_checks_a_text_and_returns_sorted_diagnostics_with_code_span_and_help() {
-    let engine = Engine::new(Config::default());
+    let engine = selecting("L001");
     let text = "CFO: [INVOKE:cfo|What is our runway?]\nCTO: [INVOKE:cto|Can we ship?]\n";
     let found = engine.check(None, text);
     let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
@@ -146,7 +153,7 @@ fn claude_log(replies: &[&str]) -> String {
 
 #[test]
 fn a_turn_is_checked_after_the_session_before_it_and_reports_only_its_own_text() {
-    let engine = Engine::new(Config::default());
+    let engine = selecting("B001, L001");
     let path = Path::new("session.jsonl");
     let codes = |history: &str, text: &str| -> Vec<&'static str> {
         engine

@@ -1,6 +1,6 @@
 //! `check --add-noqa`: a suppression comment above each finding's line,
 //! written once, merged into a comment already there, and never into a
-//! file a comment would break.
+//! file a comment would break. Each test runs the rules its text breaks.
 
 use std::fs;
 
@@ -19,7 +19,16 @@ fn read(root: &std::path::Path, name: &str) -> String {
 fn add_noqa_writes_a_comment_above_each_finding_and_the_file_then_checks_clean() {
     let root = repo();
     write(root.path(), "a.md", TEXT);
-    let (code, out, err) = run_in(root.path(), &["check", "--add-noqa", "a.md"]);
+    let (code, out, err) = run_in(
+        root.path(),
+        &[
+            "check",
+            "--select",
+            "C001,C003,L001,R005",
+            "--add-noqa",
+            "a.md",
+        ],
+    );
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
     assert_eq!(err, "Added 4 noqa directives.\n");
     let text = read(root.path(), "a.md");
@@ -38,7 +47,7 @@ fn add_noqa_writes_a_comment_above_each_finding_and_the_file_then_checks_clean()
         .filter(|l| !l.starts_with("<!-- boardlint-disable-next-line"))
         .collect();
     assert_eq!(without, TEXT);
-    let (code, out, _) = check(root.path(), &["a.md"]);
+    let (code, out, _) = check(root.path(), &["--select", "C001,C003,L001,R005", "a.md"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("No problems found"), "{out}");
 }
@@ -65,14 +74,17 @@ fn add_noqa_merges_codes_into_a_comment_already_there() {
         "a.md",
         "CFO: x\n<!-- boardlint-disable-next-line M002 -- quoted -->\n[INVOKE:cfo|a]\n\nCFO: y\n  [INVOKE:cfo|b] [INVOKE:board|c]\n",
     );
-    let (code, _, err) = run_in(root.path(), &["check", "--add-noqa", "a.md"]);
+    let (code, _, err) = run_in(
+        root.path(),
+        &["check", "--select", "L001,M002,R006", "--add-noqa", "a.md"],
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "Added 2 noqa directives.\n");
     assert_eq!(
         read(root.path(), "a.md"),
         "CFO: x\n<!-- boardlint-disable-next-line M002 L001 R006 -- quoted -->\n[INVOKE:cfo|a]\n\nCFO: y\n  <!-- boardlint-disable-next-line L001 M002 -->\n  [INVOKE:cfo|b] [INVOKE:board|c]\n"
     );
-    let (code, out, _) = check(root.path(), &["a.md"]);
+    let (code, out, _) = check(root.path(), &["--select", "L001,M002,R006", "a.md"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("No problems found"), "{out}");
 }
@@ -84,21 +96,27 @@ fn a_finding_no_comment_can_silence_is_left_with_a_note() {
     let root = repo();
     let text = "CRO: Preparing the pricing proposal.\n\nCRO → [INVOKE:cfo|What gross margin floor should the tier keep?]\n[CHAIN: cro → cmo]\n\nCFO: checking\n[INVOKE:cfo|What is our burn?]\n";
     write(root.path(), "a.md", text);
-    let (code, _, err) = run_in(root.path(), &["check", "--add-noqa", "a.md"]);
+    let (code, _, err) = run_in(
+        root.path(),
+        &["check", "--select", "L,X001", "--add-noqa", "a.md"],
+    );
     assert_eq!(code, 0, "{err}");
     assert!(
         err.contains("note: a.md: 1 finding left as it is: a comment above its line would change how the text around it reads"),
         "{err}"
     );
     assert!(err.contains("Added 1 noqa directive.\n"), "{err}");
-    let (_, out, _) = check(root.path(), &["a.md"]);
+    let (_, out, _) = check(root.path(), &["--select", "L,X001", "a.md"]);
     assert!(
         out.contains("error[L004]") && !out.contains("L001"),
         "{out}"
     );
     // Run again: nothing changes.
     let once = read(root.path(), "a.md");
-    let (_, _, err) = run_in(root.path(), &["check", "--add-noqa", "a.md"]);
+    let (_, _, err) = run_in(
+        root.path(),
+        &["check", "--select", "L,X001", "--add-noqa", "a.md"],
+    );
     assert!(!err.contains("Added"), "{err}");
     assert_eq!(read(root.path(), "a.md"), once);
 }
@@ -114,7 +132,10 @@ fn add_noqa_never_writes_in_a_record_or_a_session_log() {
     write(root.path(), "t.handoff.yaml", &record);
     let session = "{\"type\":\"assistant\",\"uuid\":\"a1\",\"parentUuid\":null,\"sessionId\":\"s1\",\"timestamp\":\"2026-03-05T14:00:05Z\",\"isSidechain\":false,\"message\":{\"id\":\"msg_1\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"CFO: checking\\n[INVOKE:cfo|What is our burn?]\"}]}}\n";
     write(root.path(), "s.jsonl", session);
-    let (code, out, err) = run_in(root.path(), &["check", "--add-noqa", "."]);
+    let (code, out, err) = run_in(
+        root.path(),
+        &["check", "--select", "P,L001", "--add-noqa", "."],
+    );
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
     assert!(
         err.contains("note: t.handoff.yaml: ")

@@ -92,7 +92,9 @@ fn the_summary_says_when_an_input_could_not_be_checked() {
     fs::write(&good, WITH_ERROR).unwrap();
     let out = boardlint()
         .current_dir(dir.path())
-        .args(["check", "--format", "concise", "nope.md", "a.md"])
+        .args([
+            "check", "--select", "L001", "--format", "concise", "nope.md", "a.md",
+        ])
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();

@@ -6,12 +6,13 @@ use crate::config_settings::{check, repo, run_in, write};
 /// L001 on line 2, and an R003 warning on line 3.
 const TWO: &str = "CFO: x\n[INVOKE:cfo|y]\n[RESPONSE:cfo]\nKey finding: a\nSupporting data:\n  - one\nConfidence: low\nCaveat: c\n[/RESPONSE]\n";
 
-/// The codes a concise report names, in order.
+/// The codes a concise report names, in order, of the two rules `TWO`
+/// breaks: which of them the settings leave on.
 fn codes(out: &str) -> Vec<&str> {
     out.lines()
         .filter_map(|l| l.split_once('[')?.1.split_once(']'))
         .map(|(code, _)| code)
-        .filter(|c| c.len() == 4)
+        .filter(|c| ["L001", "R003"].contains(c))
         .collect()
 }
 

@@ -146,7 +146,7 @@ fn check_fix_applies_the_rewrite_and_reports_what_remains() {
     let source = "CRO → [INVOKE:cfo|Budget?]\n\n[RESPONSE:CFO]\nConfidence: high\nKey finding: $1.2M.\nSupporting data:\n  - a\n  - b\nCaveat: c\n[/RESPONSE]\n";
     fs::write(&path, source).unwrap();
     boardlint()
-        .args(["check", "--fix", "--format", "concise"])
+        .args(["check", "--select", "R005", "--fix", "--format", "concise"])
         .arg(&path)
         .assert()
         .code(0)

@@ -576,7 +576,7 @@ fn human_output_clips_long_lines_around_each_span() {
     );
     let out = boardlint()
         .current_dir(root.path())
-        .args(["check", "--color", "never", "long.md"])
+        .args(["check", "--select", "M001", "--color", "never", "long.md"])
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();

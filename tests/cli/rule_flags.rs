@@ -8,10 +8,13 @@ use crate::config_settings::{check, repo, write};
 /// L001 (self-invocation) and M002 (unknown role) on lines 2 and 3.
 const TWO_RULES: &str = "CFO: checking\n[INVOKE:cfo|What is our burn?]\n[INVOKE:board|x?]\n";
 
+/// Of the two rules `TWO_RULES` breaks, those a report names: which of
+/// them the selection leaves on.
 fn codes(out: &str) -> Vec<&str> {
     let mut codes: Vec<&str> = out
         .lines()
         .filter_map(|l| l.split_once("[")?.1.split_once(']').map(|(c, _)| c))
+        .filter(|c| ["L001", "M002"].contains(c))
         .collect();
     codes.sort_unstable();
     codes.dedup();
@@ -95,7 +98,14 @@ fn per_file_ignores_flag_applies_to_matching_paths_only() {
     write(root.path(), "final/b.md", TWO_RULES);
     let (_, out, _) = check(root.path(), &["--per-file-ignores", "drafts/**:L001,M002"]);
     assert!(
-        !out.contains("drafts/a.md") && out.contains("final/b.md"),
+        codes(
+            &out.lines()
+                .filter(|l| l.starts_with("drafts/"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+        .is_empty()
+            && codes(&out) == ["L001", "M002"],
         "{out}"
     );
     let (_, out, _) = check(
@@ -108,11 +118,12 @@ fn per_file_ignores_flag_applies_to_matching_paths_only() {
         ],
     );
     assert!(
-        out.contains("drafts/a.md:3") && !out.contains("drafts/a.md:2"),
+        out.contains("drafts/a.md:3:9: error[M002]")
+            && !out.contains("drafts/a.md:2:1: error[L001]"),
         "{out}"
     );
     assert!(
-        out.contains("final/b.md:2") && !out.contains("final/b.md:3"),
+        out.contains("final/b.md:2:1: error[L001]") && !out.contains("final/b.md:3:9: error[M002]"),
         "{out}"
     );
 }

@@ -206,7 +206,7 @@ fn the_kinds_setting_forces_a_file_to_be_read_as_a_session_log() {
         ".boardlint.yaml",
         "kinds:\n  \"logs/*.txt\": session-log\n",
     );
-    let (code, out, _) = check(root.path(), &["logs/run.txt"]);
+    let (code, out, _) = check(root.path(), &["--select", "L001", "logs/run.txt"]);
     assert_eq!(code, 1, "{out}");
     assert_eq!(codes(&out), vec!["1:L001"], "{out}");
 }
@@ -249,7 +249,7 @@ fn a_cursor_agent_transcript_is_checked_as_a_session_log() {
     // The response spans two messages (closed: no M003), and answers no
     // invocation (R007); prompts, thinking, tool inputs and results are no
     // assistant text; the self-invocation is on line 5.
-    let (code, out, _) = check(root.path(), &[]);
+    let (code, out, _) = check(root.path(), &["--select", "L001,M003,R007"]);
     assert_eq!(
         (code, codes(&out)),
         (1, vec!["2:R007".into(), "5:L001".into()]),
