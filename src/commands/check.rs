@@ -872,8 +872,24 @@ fn check_one(
         diagnostics = check(&source);
     }
     if args.add_noqa {
-        let suppressions =
-            |found: &[Diagnostic]| crate::engine::suppressions(&source, &settings, this, found);
+        // A comment that changes how the text around it reads shows as one
+        // that suppresses nothing (X001): the comments are checked with X001
+        // on, whatever the selection.
+        let x001 = crate::rules::index_of("X001");
+        let unused_off = x001.is_some_and(|x| !settings.rules.is_on(x));
+        let mut noqa_settings = settings.clone();
+        if let Some(x) = x001 {
+            noqa_settings.rules.set(x, true);
+        }
+        let check = |text: &str| crate::engine::check(text, &noqa_settings, &options, this);
+        let diagnostics = if unused_off {
+            check(&source)
+        } else {
+            diagnostics
+        };
+        let suppressions = |found: &[Diagnostic]| {
+            crate::engine::suppressions(&source, &noqa_settings, this, found)
+        };
         let note = |what: &str| {
             if !args.silent {
                 eprintln!("note: {}: {what}", crate::output::safe::text(name));
