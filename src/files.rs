@@ -237,6 +237,15 @@ pub enum Source {
 }
 
 impl Source {
+    /// The text as a `String` of its own: a copy's given up, a mapping's
+    /// copied.
+    pub fn into_string(self) -> String {
+        match self {
+            Source::Read(text) => text,
+            Source::Mapped(text) => text.as_str().to_string(),
+        }
+    }
+
     /// Whether the text is still the file's (a mapped file shortened under
     /// a read is not: what was made of it is thrown away and the file read
     /// again, [`read_source`]).

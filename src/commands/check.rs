@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use super::failing::{config_failure, FailOn};
 use super::fix::{self, Removed};
 use super::noqa;
+use super::prepare;
 use super::{
     display_path, ColorChoice, ConfigFlags, Failure, RuleFlags, Unchecked, WalkFlags, Workspace,
     EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK,
@@ -788,38 +789,33 @@ fn check_one(
     {
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
     }
-    let settings = config.settings_for(config_path);
-    if let (true, Some(file)) = (args.writing_fixes() || args.add_noqa, input.path()) {
-        // Temporary files a killed run left beside it.
-        files::tidy(file);
-    }
-    let mut source = match files::read_source(input) {
-        // A binary file met while walking is skipped, with a note.
-        Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
-            if !args.silent {
-                eprintln!(
-                    "note: {}: binary file skipped",
-                    crate::output::safe::text(name)
-                );
-            }
-            return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
-        }
-        read => read?,
-    };
-    // A file too large for the memory there is fails here, alone.
+    // A file too large for the memory there fails here, alone.
     let work = if (args.fixing() || args.add_noqa) && input.path().is_some() {
         files::Work::Format
     } else {
         files::Work::Check
     };
-    files::room_to_work(work, &source)?;
     // Standard input has a path only when `--stdin-filename` names one.
     let path = match input {
         Input::File(_) | Input::Walked(_) => Some(config_path),
         Input::Stdin => args.stdin_filename.as_ref().map(|_| config_path),
     };
+    let how = prepare::Reading {
+        work,
+        map: true,
+        tidy: args.writing_fixes() || args.add_noqa,
+        notes: !args.silent,
+        name,
+    };
+    let Some(prepared) = prepare::prepare(input, config, config_path, path, &how)? else {
+        return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
+    };
+    let prepare::Prepared {
+        mut source,
+        settings,
+        kind,
+    } = prepared;
     // A YAML or JSON file that is no record is not checked (and not counted).
-    let kind = crate::engine::kind_of(config, Some(config_path), path, &source);
     if kind == FileKind::Other {
         // Named on the command line, it deserves a word: walks skip such
         // files silently.

@@ -176,26 +176,23 @@ fn format_one(
     config: &Config,
     lang: Option<Lang>,
 ) -> Result<Option<String>, String> {
-    if !args.check && !args.diff {
-        // Temporary files a killed run left beside it.
-        files::tidy(path);
-    }
-    let source = match files::read(input) {
-        // A binary file met while walking is skipped.
-        Err(files::ReadError::Binary { .. }) if matches!(input, Input::Walked(_)) => {
-            eprintln!(
-                "note: {}: binary file skipped",
-                crate::output::safe::text(name)
-            );
-            return Ok(None);
-        }
-        read => read?,
+    let how = super::prepare::Reading {
+        work: files::Work::Format,
+        map: false,
+        tidy: !args.check && !args.diff,
+        notes: true,
+        name,
     };
-    // A file too large for the memory there is fails here, alone.
-    files::room_to_work(files::Work::Format, &source)?;
-    let settings = config.settings_for(path);
+    let Some(prepared) = super::prepare::prepare(input, config, path, Some(path), &how)? else {
+        return Ok(None);
+    };
+    let super::prepare::Prepared {
+        source,
+        settings,
+        kind,
+    } = prepared;
+    let source = source.into_string();
     // Only transcripts and decision logs are formatted.
-    let kind = crate::engine::kind_of(config, Some(path), Some(path), &source);
     if kind == FileKind::SessionLog {
         return Err("a session log is a record, not a draft: it is not formatted (exclude it, or name only drafts)".to_string());
     }

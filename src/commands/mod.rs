@@ -12,6 +12,7 @@ pub mod hook;
 mod jsonrpc;
 pub mod mcp;
 mod noqa;
+mod prepare;
 pub mod rule;
 pub mod server;
 mod shown_settings;
