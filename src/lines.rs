@@ -104,11 +104,7 @@ const DIRECT: usize = 2 * BLOCK;
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
         let mut starts = vec![0];
-        if text.len() < crate::parallel::FROM {
-            starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        } else {
-            starts.extend(crate::parallel::line_feeds_after(text.as_bytes()));
-        }
+        crate::parallel::line_feeds_after(text.as_bytes(), &mut starts);
         LineIndex {
             text,
             starts,

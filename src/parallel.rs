@@ -70,23 +70,24 @@ pub fn count<const N: usize>(bytes: &[u8], needles: [&[u8]; N]) -> [usize; N] {
         .reduce(|| [0; N], |a, b| std::array::from_fn(|i| a[i] + b[i]))
 }
 
-/// The offsets just after each line feed of `bytes`, in order, found piece
-/// by piece on every core.
-pub fn line_feeds_after(bytes: &[u8]) -> Vec<usize> {
+/// The offsets just after each line feed of `bytes`, in order, pushed to
+/// `out`: found piece by piece on every core in a large text.
+pub fn line_feeds_after(bytes: &[u8], out: &mut Vec<usize>) {
+    fn after(at: usize, piece: &[u8]) -> impl Iterator<Item = usize> + '_ {
+        memchr::memchr_iter(b'\n', piece).map(move |i| at + i + 1)
+    }
+    if bytes.len() < FROM {
+        out.extend(after(0, bytes));
+        return;
+    }
     let found: Vec<Vec<usize>> = pieces(bytes)
         .into_par_iter()
-        .map(|r| {
-            let at = r.start;
-            memchr::memchr_iter(b'\n', &bytes[r])
-                .map(|i| at + i + 1)
-                .collect()
-        })
+        .map(|r| after(r.start, &bytes[r]).collect())
         .collect();
-    let mut out = Vec::with_capacity(found.iter().map(Vec::len).sum());
+    out.reserve(found.iter().map(Vec::len).sum());
     for piece in found {
         out.extend(piece);
     }
-    out
 }
 
 /// Let go of `value` on another core: what a large text was made into
@@ -185,7 +186,9 @@ mod tests {
             assert_eq!(lines, b.iter().filter(|&&c| c == b'\n').count());
             assert_eq!(items, b.iter().filter(|&&c| c == b'[' || c == b'`').count());
             let starts: Vec<usize> = memchr::memchr_iter(b'\n', b).map(|i| i + 1).collect();
-            assert_eq!(line_feeds_after(b), starts);
+            let mut found = Vec::new();
+            line_feeds_after(b, &mut found);
+            assert_eq!(found, starts);
         }
     }
 }

@@ -215,44 +215,15 @@ fn no_import_runs_back_up_the_layers() {
 
 #[test]
 fn no_modules_import_each_other_in_a_circle() {
-    let graph = imports();
-    // Depth-first search; a grey module met again closes a circle.
-    fn visit<'g>(
-        m: &'g str,
-        graph: &'g BTreeMap<String, BTreeSet<String>>,
-        state: &mut BTreeMap<&'g str, bool>,
-        path: &mut Vec<&'g str>,
-    ) -> Option<Vec<String>> {
-        match state.get(m) {
-            Some(true) => return None,
-            Some(false) => {
-                let from = path.iter().position(|p| *p == m).unwrap();
-                let mut circle: Vec<String> = path[from..].iter().map(|s| s.to_string()).collect();
-                circle.push(m.to_string());
-                return Some(circle);
-            }
-            None => {}
-        }
-        state.insert(m, false);
-        path.push(m);
-        for next in graph.get(m).into_iter().flatten() {
-            if let Some(circle) = visit(next, graph, state, path) {
-                return Some(circle);
-            }
-        }
-        path.pop();
-        state.insert(m, true);
-        None
-    }
-    let mut state = BTreeMap::new();
-    for m in graph.keys() {
-        if let Some(circle) = visit(m, &graph, &mut state, &mut Vec::new()) {
-            panic!(
-                "modules import each other in a circle: {}",
-                circle.join(" -> ")
-            );
-        }
-    }
+    let found: Vec<String> = circles(&imports())
+        .into_iter()
+        .map(|c| c.join(", "))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "modules that import each other in a circle:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -510,39 +481,26 @@ fn inline_paths(code: &str) -> Vec<Vec<String>> {
     out
 }
 
-/// `path` (relative to the file of module `here`, a `mod.rs` or the root
-/// when `is_dir`) as segments from the crate root; `None` for a path of
-/// another crate.
+/// `path` (relative to the file of module `here`) as segments from the
+/// crate root; `None` for a path of another crate.
 fn absolute(
     path: &[String],
     here: &[String],
-    is_dir: bool,
     modules: &BTreeMap<Vec<String>, PathBuf>,
 ) -> Option<Vec<String>> {
     let first = path.first()?;
-    // The module whose items `self::` names, and `super::` the one above.
-    let own: Vec<String> = here.to_vec();
-    let parent: Vec<String> = if is_dir {
-        here[..here.len().saturating_sub(1)].to_vec()
-    } else {
-        here[..here.len() - 1].to_vec()
-    };
-    let _ = &parent;
+    // `here` is the module whose items `self::` names (a file's own,
+    // `a/b.rs` and `a/b/mod.rs` alike); `super::` names the one above.
     let mut base = match first.as_str() {
         "crate" => Vec::new(),
-        "self" => own.clone(),
-        "super" => own[..own.len().saturating_sub(1)].to_vec(),
+        "self" => here.to_vec(),
+        "super" => here[..here.len().saturating_sub(1)].to_vec(),
         // A child module named directly (`use types::Span` in a
         // `mod.rs`).
         name => {
-            let mut child = own.clone();
+            let mut child = here.to_vec();
             child.push(name.to_string());
-            if modules.contains_key(&child) {
-                let mut p = own.clone();
-                p.extend(path.iter().cloned());
-                return Some(p);
-            }
-            return None;
+            return modules.contains_key(&child).then(|| [here, path].concat());
         }
     };
     let mut rest = &path[1..];
@@ -588,10 +546,6 @@ fn defining_file(
 /// followed to the files that define what they export.
 fn file_imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let modules = file_modules();
-    let is_dir = |file: &Path| {
-        file.file_name()
-            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
-    };
     // Re-exports: `module::Name` → the path it stands for.
     let mut exports: BTreeMap<Vec<String>, Vec<String>> = BTreeMap::new();
     let mut codes = BTreeMap::new();
@@ -602,9 +556,7 @@ fn file_imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
                 continue;
             }
             for path in use_paths(&tree) {
-                if let (Some(abs), Some(last)) =
-                    (absolute(&path, module, is_dir(file), &modules), path.last())
-                {
+                if let (Some(abs), Some(last)) = (absolute(&path, module, &modules), path.last()) {
                     let mut name = module.clone();
                     name.push(last.clone());
                     // The first re-export of a name is the module's own (a
@@ -618,7 +570,7 @@ fn file_imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         codes.insert(module.clone(), code);
     }
     let mut graph: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
-    for (module, file) in &modules {
+    for module in modules.keys() {
         let code = &codes[module];
         let mut paths: Vec<Vec<String>> = use_statements(code)
             .into_iter()
@@ -628,7 +580,7 @@ fn file_imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         paths.extend(inline_paths(&without_uses(code)));
         let entry = graph.entry(module.clone()).or_default();
         for path in paths {
-            let Some(abs) = absolute(&path, module, is_dir(file), &modules) else {
+            let Some(abs) = absolute(&path, module, &modules) else {
                 continue;
             };
             if let Some(target) = defining_file(&abs, &modules, &exports, 0) {

@@ -812,9 +812,17 @@ fn check_one(
     };
     let prepare::Prepared {
         mut source,
-        settings,
+        mut settings,
         kind,
     } = prepared;
+    if args.add_noqa {
+        // A comment that changes how the text around it reads shows as one
+        // that suppresses nothing (X001): `--add-noqa` checks with X001 on,
+        // whatever the selection.
+        if let Some(x) = crate::rules::index_of("X001") {
+            settings.rules.set(x, true);
+        }
+    }
     // A YAML or JSON file that is no record is not checked (and not counted).
     if kind == FileKind::Other {
         // Named on the command line, it deserves a word: walks skip such
@@ -868,24 +876,8 @@ fn check_one(
         diagnostics = check(&source);
     }
     if args.add_noqa {
-        // A comment that changes how the text around it reads shows as one
-        // that suppresses nothing (X001): the comments are checked with X001
-        // on, whatever the selection.
-        let x001 = crate::rules::index_of("X001");
-        let unused_off = x001.is_some_and(|x| !settings.rules.is_on(x));
-        let mut noqa_settings = settings.clone();
-        if let Some(x) = x001 {
-            noqa_settings.rules.set(x, true);
-        }
-        let check = |text: &str| crate::engine::check(text, &noqa_settings, &options, this);
-        let diagnostics = if unused_off {
-            check(&source)
-        } else {
-            diagnostics
-        };
-        let suppressions = |found: &[Diagnostic]| {
-            crate::engine::suppressions(&source, &noqa_settings, this, found)
-        };
+        let suppressions =
+            |found: &[Diagnostic]| crate::engine::suppressions(&source, &settings, this, found);
         let note = |what: &str| {
             if !args.silent {
                 eprintln!("note: {}: {what}", crate::output::safe::text(name));

@@ -217,12 +217,7 @@ pub fn fix_scope(code: &str) -> Option<FixScope> {
 
 /// The family of the rule of `code`.
 pub fn family_of(code: &str) -> Option<Family> {
-    find_code(code).map(|m| m.family)
-}
-
-/// A rule by its exact code.
-fn find_code(code: &str) -> Option<&'static RuleMeta> {
-    all().iter().map(|r| r.meta()).find(|m| m.code == code)
+    index_of(code).map(|i| all()[i].meta().family)
 }
 
 /// A rule's position in [`all`], by code.

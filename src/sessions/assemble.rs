@@ -232,7 +232,7 @@ fn assemble_in_two(
     let mut buffer = vec![0u8; total];
     let (a, b) = buffer.split_at_mut(first_room);
     let (mut first, mut second) = (Region::new(a), Region::new(b));
-    let ((map, mut starts), (second_map, second_starts)) = rayon::join(
+    let ((mut map, mut starts), (second_map, second_starts)) = rayon::join(
         || assemble_into(&messages[..split], 0, log, speakers, &mut first),
         || assemble_into(&messages[split..], split, log, speakers, &mut second),
     );
@@ -247,7 +247,6 @@ fn assemble_in_two(
     }
     // SAFETY: checked as UTF-8 just above.
     let text = unsafe { String::from_utf8_unchecked(buffer) };
-    let mut map = map;
     let shifts = map.shifts.len();
     map.placed
         .extend(second_map.placed.into_iter().map(|p| Placed {
