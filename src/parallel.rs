@@ -94,8 +94,27 @@ pub fn line_feeds_after(bytes: &[u8], out: &mut Vec<usize>) {
 /// (its assembled copy, the tables of its lines) takes milliseconds to give
 /// back to the system, which the caller need not wait for. A process that
 /// ends first leaves the rest to the system.
+///
+/// The value goes to a thread of its own, not to the thread pool: a
+/// worker of the pool that is waiting on a join runs the pool's pending
+/// jobs first, so a drop handed to the pool would hold up whoever waits
+/// on that join (the findings' output, behind a conversation's drop).
 pub fn drop_later<T: Send + 'static>(value: T) {
-    rayon::spawn(move || drop(value));
+    type Later = Box<dyn Send>;
+    static DROPPER: std::sync::OnceLock<Option<std::sync::mpsc::Sender<Later>>> =
+        std::sync::OnceLock::new();
+    let sender = DROPPER.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<Later>();
+        std::thread::Builder::new()
+            .name("boardlint-drop".into())
+            .spawn(move || rx.into_iter().for_each(drop))
+            .ok()
+            .map(|_| tx)
+    });
+    // Without a thread to hand it to, it is let go here.
+    if let Some(sender) = sender {
+        let _ = sender.send(Box::new(value));
+    }
 }
 
 #[cfg(test)]

@@ -429,38 +429,56 @@ pub(crate) fn check_session(
     file: FileContext<'_>,
 ) -> Vec<Diagnostic> {
     let log = format.read(source);
-    // The session rules read the log while its conversations are checked.
-    let (found, session) = rayon::join(
-        || {
-            log.each_transcript(source, settings, |text, map| {
-                // A conversation is no file of its own: path rules stay silent.
-                let transcript = crate::model::build_file(
-                    text,
-                    settings,
-                    FileContext {
-                        path: None,
-                        kind: FileKind::Transcript,
-                        run: file.run,
-                    },
-                );
-                let mut diagnostics = check_transcript(&transcript);
-                without_fixes(&mut diagnostics);
-                for d in &mut diagnostics {
-                    d.span = map.span(&d.span);
-                    for (span, _) in &mut d.related {
-                        *span = map.span(span);
-                    }
+    let session_rules = || {
+        crate::rules::check_session(
+            &crate::sessions::Session { log: &log, source },
+            &settings.rules,
+        )
+    };
+    // The session rules read the log while its conversations are checked:
+    // beside the model's pass over a large conversation, which is one
+    // core's work (where they would take a core from the assembly and the
+    // lines, which take every core), else beside the conversations.
+    let large = log.largest_conversation() >= crate::parallel::FROM;
+    let beside: std::sync::Mutex<Option<Vec<Diagnostic>>> = std::sync::Mutex::new(None);
+    let claimed = std::sync::atomic::AtomicBool::new(!large);
+    let conversations = || {
+        log.each_transcript(source, settings, |text, map| {
+            // A conversation is no file of its own: path rules stay silent.
+            let file = FileContext {
+                path: None,
+                kind: FileKind::Transcript,
+                run: file.run,
+            };
+            let claim = text.len() >= crate::parallel::FROM
+                && !claimed.swap(true, std::sync::atomic::Ordering::Relaxed);
+            let transcript = match claim {
+                true => crate::model::build_file_beside(text, settings, file, || {
+                    let found = session_rules();
+                    *beside.lock().unwrap_or_else(|e| e.into_inner()) = Some(found);
+                }),
+                false => crate::model::build_file(text, settings, file),
+            };
+            let mut diagnostics = check_transcript(&transcript);
+            without_fixes(&mut diagnostics);
+            for d in &mut diagnostics {
+                d.span = map.span(&d.span);
+                for (span, _) in &mut d.related {
+                    *span = map.span(span);
                 }
-                diagnostics
-            })
-        },
-        || {
-            crate::rules::check_session(
-                &crate::sessions::Session { log: &log, source },
-                &settings.rules,
-            )
-        },
-    );
+            }
+            diagnostics
+        })
+    };
+    let (found, session) = match large {
+        true => {
+            let found = conversations();
+            // No conversation took them (its text was blank once decoded).
+            let session = beside.into_inner().unwrap_or_else(|e| e.into_inner());
+            (found, session.unwrap_or_else(session_rules))
+        }
+        false => rayon::join(conversations, session_rules),
+    };
     if source.len() >= crate::parallel::FROM {
         crate::parallel::drop_later(log);
     }

@@ -42,6 +42,21 @@ pub fn build_file<'a>(
     t
 }
 
+/// [`build_file`], with `beside` run on another core while the model's
+/// pass over the lines runs on this one: that pass is one core's work,
+/// where reading the lines before it takes every core.
+pub fn build_file_beside<'a>(
+    source: &'a str,
+    settings: &'a Settings,
+    file: FileContext<'a>,
+    beside: impl FnOnce() + Send,
+) -> Transcript<'a> {
+    let (mut t, _) = build_from(source, settings, file, Continuing::default(), Some(beside))
+        .expect("a text read from its start carries no block");
+    t.doc.lines.release_inlines();
+    t
+}
+
 /// [`build`], with the lines' inline items kept, for what
 /// rewrites them (`fmt`).
 pub fn build_with_items<'a>(source: &'a str, settings: &'a Settings) -> Transcript<'a> {
@@ -59,7 +74,7 @@ pub fn build_continuing<'a>(
     settings: &'a Settings,
     how: Continuing<'_>,
 ) -> Option<(Transcript<'a>, Option<Cut>)> {
-    let (mut t, cut) = build_from(source, settings, FileContext::transcript(), how)?;
+    let (mut t, cut) = build_from(source, settings, FileContext::transcript(), how, NOTHING)?;
     t.doc.lines.release_inlines();
     Some((t, cut))
 }
@@ -69,7 +84,7 @@ fn build_keeping<'a>(
     settings: &'a Settings,
     file: FileContext<'a>,
 ) -> Transcript<'a> {
-    build_from(source, settings, file, Continuing::default())
+    build_from(source, settings, file, Continuing::default(), NOTHING)
         .map(|(t, _)| t)
         .expect("a text read from its start carries no block")
 }
@@ -92,11 +107,15 @@ pub struct Continuing<'c> {
     pub turn: Option<usize>,
 }
 
+/// No work beside the model's pass.
+const NOTHING: Option<fn()> = None;
+
 fn build_from<'a>(
     source: &'a str,
     settings: &'a Settings,
     file: FileContext<'a>,
     how: Continuing<'_>,
+    mut beside: Option<impl FnOnce() + Send>,
 ) -> Option<(Transcript<'a>, Option<Cut>)> {
     // A session's messages (where it may be cut, and where a hook's answer
     // begins) are read each on its own: a fence left open ends with its
@@ -121,7 +140,11 @@ fn build_from<'a>(
         paired: Vec::new(),
     };
     loop {
-        let (mut t, mut cut, seen) = read(source, settings, file, how, &doc, &knowledge);
+        let pass = || read(source, settings, file, how, &doc, &knowledge);
+        let (mut t, mut cut, seen) = match beside.take() {
+            Some(beside) => rayon::join(pass, beside).0,
+            None => pass(),
+        };
         let quotations = knowledge.quotations || seen.unquoted_protocol;
         if quotations && !knowledge.quotations && seen.quoted_protocol {
             knowledge.quotations = true;

@@ -49,6 +49,33 @@ pub fn response_fields<'t>(t: &'t Transcript<'_>, block: &Block) -> Cow<'t, Resp
     }
 }
 
+/// The rules that read RESPONSE blocks' fields (a test holds this to the
+/// rule files that call [`response_fields`]).
+pub const FIELD_READERS: [&str; 5] = ["R001", "R002", "R003", "R004", "R005"];
+
+/// Parse the fields of every RESPONSE block now, on every core, where they
+/// are kept once parsed: run before the rules that read them when the rules
+/// run at once, which would otherwise all wait on the first of them to ask
+/// while it parses them alone.
+pub fn read_fields_ahead(t: &Transcript<'_>) {
+    use rayon::prelude::*;
+    if !t.keep_fields {
+        return;
+    }
+    t.response_fields.get_or_init(|| {
+        let blocks: Vec<&Block> = t
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Response)
+            .collect();
+        blocks
+            .par_iter()
+            .with_min_len(64)
+            .map(|b| (b.open.start, parse(t, b)))
+            .collect()
+    });
+}
+
 /// Whether a transcript's RESPONSE blocks' fields are to be kept once
 /// parsed (the model says so once it is built).
 pub(super) fn keeps_fields(t: &Transcript<'_>) -> bool {
@@ -80,6 +107,7 @@ fn parse(t: &Transcript<'_>, block: &Block) -> ResponseFields {
                     name,
                     label: span.clone(),
                     value: line.content.clone(),
+                    has_value: !t.text(&line.content).trim().is_empty(),
                     continuation: Vec::new(),
                     items: Vec::new(),
                 });
@@ -150,6 +178,45 @@ mod tests {
             "CEO:\n[INVOKE:cfo|runway?]\n\n[RESPONSE:cfo]\nKey finding: 14 months\n{}Confidence: High\n[/RESPONSE]\n\n",
             "more of it\n".repeat(lines)
         )
+    }
+
+    #[test]
+    fn the_field_readers_are_the_rules_that_read_fields() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+        let mut readers: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .filter(|text| text.contains("response_fields("))
+            .filter_map(|text| {
+                let at = text.find("code: \"")? + "code: \"".len();
+                Some(text[at..at + 4].to_string())
+            })
+            .collect();
+        readers.sort();
+        assert_eq!(readers, FIELD_READERS);
+    }
+
+    #[test]
+    fn fields_read_ahead_are_the_fields_read_on_demand() {
+        let settings = crate::settings::Settings::default();
+        let text = block(3).repeat(500);
+        let ahead = crate::model::build(&text, &settings);
+        read_fields_ahead(&ahead);
+        let later = crate::model::build(&text, &settings);
+        let responses = ahead
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Response);
+        assert_eq!(responses.clone().count(), 500);
+        let others = later
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Response);
+        for (a, b) in responses.zip(others) {
+            let (a, b) = (response_fields(&ahead, a), response_fields(&later, b));
+            assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        }
+        assert!(ahead.response_fields.get().is_some());
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub struct ResponseField {
     pub label: Span,
     /// The text after the label on its own line (possibly empty).
     pub value: Span,
+    /// That text is not blank (known from the parse, so that the rules
+    /// that count a field's lines do not read the text again).
+    pub has_value: bool,
     /// Non-blank text lines after the label line, before the next field.
     pub continuation: Vec<usize>,
     /// List items under the field (the data points of `Supporting data:`).
@@ -54,10 +57,8 @@ pub struct ResponseField {
 
 impl ResponseField {
     /// How many lines of text the field's value takes.
-    pub fn text_lines(&self, source: &str) -> usize {
-        usize::from(!source[self.value.clone()].trim().is_empty())
-            + self.continuation.len()
-            + self.items.len()
+    pub fn text_lines(&self) -> usize {
+        usize::from(self.has_value) + self.continuation.len() + self.items.len()
     }
 }
 

@@ -244,7 +244,18 @@ pub fn check_transcript(t: &Transcript<'_>, selection: &RuleSelection) -> Vec<Di
         _ => None,
     });
     if t.source.len() >= run::PARALLEL_RULES_FROM {
-        run::parallel(rules.collect(), selection, |r, out| r.check(t, out))
+        let rules: Vec<_> = rules.collect();
+        let reads_fields = rules.iter().any(|&(i, r)| {
+            selection.is_on(i) && crate::model::FIELD_READERS.contains(&r.meta().code)
+        });
+        if reads_fields {
+            // A panic here is a rule's: those that read the fields meet it
+            // again, each contained to its own internal error.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                crate::model::read_fields_ahead(t)
+            }));
+        }
+        run::parallel(rules, selection, |r, out| r.check(t, out))
     } else {
         run::in_turn(rules, selection, |r, out| r.check(t, out))
     }

@@ -45,6 +45,11 @@ impl Rule for ConfidenceMismatch {
             .collect();
         for (i, lead) in t.doc.lines.leads() {
             if let Lead::Label { text, .. } = lead {
+                // Both words are ten bytes long: a label of another length
+                // is not read (a large text's labels are far apart in memory).
+                if text.len() != "confidence".len() {
+                    continue;
+                }
                 let label = t.text(&text);
                 if label.eq_ignore_ascii_case("confidence")
                     || (label.len() == "confiança".len() && label.to_lowercase() == "confiança")

@@ -48,7 +48,7 @@ impl Rule for SupportingDataCount {
                 continue;
             };
             // Text on the label's own line is the first data point.
-            let on_label = usize::from(!t.text(&field.value).trim().is_empty());
+            let on_label = usize::from(field.has_value);
             let count = field.items.len() + on_label;
             if (2..=3).contains(&count) {
                 continue;

@@ -44,7 +44,7 @@ impl Rule for MultilineField {
                 let Some(field) = fields.get(name) else {
                     continue;
                 };
-                let lines = field.text_lines(t.source);
+                let lines = field.text_lines();
                 if lines <= 1 {
                     continue;
                 }

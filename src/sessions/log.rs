@@ -66,6 +66,18 @@ pub(super) struct Conversation {
     pub(super) turn: Option<usize>,
 }
 
+impl SessionLog {
+    /// The most raw bytes of text any one conversation has (what its
+    /// assembled text takes at most).
+    pub fn largest_conversation(&self) -> usize {
+        self.conversations
+            .iter()
+            .map(|c| c.messages.iter().flatten().map(|p| p.raw.len()).sum())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 impl Conversation {
     pub(super) fn push(&mut self, pieces: Vec<Piece>, name: Option<String>) {
         if !pieces.is_empty() {
