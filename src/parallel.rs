@@ -117,6 +117,33 @@ pub fn drop_later<T: Send + 'static>(value: T) {
     }
 }
 
+/// Bring the pages of `memory` into being at once, one call for them all,
+/// instead of a fault for each page at its first write (Linux 5.14 and
+/// later): for a large buffer about to be written from its start. Where the
+/// system cannot, the pages come into being as they are written, as ever.
+pub fn populate(memory: &mut [u8]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let at = memory.as_mut_ptr() as usize;
+        // The whole pages inside it.
+        let (start, end) = (at.next_multiple_of(PAGE), (at + memory.len()) / PAGE * PAGE);
+        if start < end {
+            // SAFETY: the pages lie within `memory`, which is ours to
+            // write; populating them for writing leaves what they hold.
+            unsafe {
+                libc::madvise(
+                    start as *mut libc::c_void,
+                    end - start,
+                    libc::MADV_POPULATE_WRITE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = memory;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +208,22 @@ mod tests {
         let at = cuts[1].start;
         bytes[at - 2..at + 2].fill(0x80);
         assert!(!is_utf8(&bytes));
+    }
+
+    #[test]
+    fn populated_memory_keeps_what_it_holds() {
+        // Unaligned at both ends, with pages written and pages not.
+        let mut buffer = vec![0u8; 5 * 4096 + 123];
+        let part = &mut buffer[7..];
+        for (i, b) in part.iter_mut().take(4096 + 9).enumerate() {
+            *b = (i % 251) as u8;
+        }
+        populate(part);
+        populate(&mut []);
+        for (i, b) in buffer[7..].iter().enumerate() {
+            let want = if i < 4096 + 9 { (i % 251) as u8 } else { 0 };
+            assert_eq!(*b, want, "byte {i}");
+        }
     }
 
     #[test]

@@ -233,8 +233,14 @@ fn assemble_in_two(
     let (a, b) = buffer.split_at_mut(first_room);
     let (mut first, mut second) = (Region::new(a), Region::new(b));
     let ((mut map, mut starts), (second_map, second_starts)) = rayon::join(
-        || assemble_into(&messages[..split], 0, log, speakers, &mut first),
-        || assemble_into(&messages[split..], split, log, speakers, &mut second),
+        || {
+            crate::parallel::populate(first.buffer);
+            assemble_into(&messages[..split], 0, log, speakers, &mut first)
+        },
+        || {
+            crate::parallel::populate(second.buffer);
+            assemble_into(&messages[split..], split, log, speakers, &mut second)
+        },
     );
     if first.overflow || second.overflow {
         return None;
