@@ -242,29 +242,11 @@ impl Findings {
 }
 
 pub fn run(args: &CheckArgs) -> i32 {
-    // `--output-file -` is standard output.
-    let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
-    let color = args.color.enabled() && output_file.is_none();
     let started = std::time::Instant::now();
-    let flags = args.walk.with_excludes(args.rules.overrides());
-    let ws = match Workspace::with_rules(&args.config, &flags) {
-        Ok(ws) => ws.verbose(args.verbose),
-        Err(e) => return config_failure(&e),
+    let ws = match open_workspace(args) {
+        Ok(ws) => ws,
+        Err(code) => return code,
     };
-    if args.verbose {
-        eprintln!(
-            "boardlint {}: {}",
-            env!("CARGO_PKG_VERSION"),
-            match (args.config.file(), args.config.isolated) {
-                (_, true) => "--isolated: every file gets the defaults".to_string(),
-                (Some(p), false) => format!(
-                    "--config {}: for every file",
-                    crate::output::safe::text(&display_path(p))
-                ),
-                (None, false) => "each file gets the closest configuration file".to_string(),
-            }
-        );
-    }
     if let Some(path) = &args.show_settings {
         return super::shown_settings::print_settings(&ws, path);
     }
@@ -281,6 +263,74 @@ pub fn run(args: &CheckArgs) -> i32 {
             started.elapsed().as_millis()
         );
     }
+    // `--output-file -` is standard output.
+    let output_file = args.output_file.as_ref().filter(|p| p.as_os_str() != "-");
+    let color = args.color.enabled() && output_file.is_none();
+    // `--fix` of standard input writes the text to standard output: the
+    // report goes to standard error.
+    let stdin_fix = args.writing_fixes() && inputs.contains(&Input::Stdin);
+    // The report is written as it is made, never held whole.
+    let mut report = match args.diff || args.add_noqa || (args.silent && output_file.is_none()) {
+        true => Report::nowhere(),
+        false => Report::open(output_file, stdin_fix),
+    };
+    let tally = check_inputs(args, &ws, &inputs, color, &mut report, &mut run_errors);
+    if args.verbose {
+        let threads = rayon::current_num_threads();
+        eprintln!(
+            "boardlint: {} file{} read and checked in {} ms ({threads} thread{})",
+            tally.checked,
+            if tally.checked == 1 { "" } else { "s" },
+            started.elapsed().as_millis(),
+            if threads == 1 { "" } else { "s" }
+        );
+    }
+    if args.diff {
+        let said = fixes_said(args, &tally, true);
+        return fix_diff(&tally.diffs, &said, args, &run_errors, &tally.unchecked);
+    }
+    if args.add_noqa {
+        return noqa_done(args, &tally, &run_errors);
+    }
+    report_findings(args, tally, report, run_errors, color)
+}
+
+/// The workspace the paths are read in (each file's configuration), told
+/// under `--verbose`; a configuration given that has errors ends the run
+/// with its exit code.
+fn open_workspace(args: &CheckArgs) -> Result<Workspace, i32> {
+    let flags = args.walk.with_excludes(args.rules.overrides());
+    let ws = match Workspace::with_rules(&args.config, &flags) {
+        Ok(ws) => ws.verbose(args.verbose),
+        Err(e) => return Err(config_failure(&e)),
+    };
+    if args.verbose {
+        eprintln!(
+            "boardlint {}: {}",
+            env!("CARGO_PKG_VERSION"),
+            match (args.config.file(), args.config.isolated) {
+                (_, true) => "--isolated: every file gets the defaults".to_string(),
+                (Some(p), false) => format!(
+                    "--config {}: for every file",
+                    crate::output::safe::text(&display_path(p))
+                ),
+                (None, false) => "each file gets the closest configuration file".to_string(),
+            }
+        );
+    }
+    Ok(ws)
+}
+
+/// Check every input, in input order, folding each outcome into the
+/// tally (and, for the human format, the report) as it comes.
+fn check_inputs(
+    args: &CheckArgs,
+    ws: &Workspace,
+    inputs: &[Input],
+    color: bool,
+    report: &mut Report,
+    run_errors: &mut Vec<String>,
+) -> Tally {
     let stdin_name = args
         .stdin_filename
         .clone()
@@ -291,7 +341,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     // A run with standard input among many inputs gathers the context in a
     // pass of its own first, as standard input cannot be read twice.
     let gathered: Option<Arc<RunContext>> = (inputs.contains(&Input::Stdin) && inputs.len() > 1)
-        .then(|| Arc::new(run_context(&ws, &inputs)));
+        .then(|| Arc::new(run_context(ws, inputs)));
     let first_pass = match (&gathered, inputs.len()) {
         (Some(known), _) => Context::Known(known),
         (None, 1) => Context::Own,
@@ -323,14 +373,6 @@ pub fn run(args: &CheckArgs) -> i32 {
     // format, written to the report) before the next chunk is read, so that
     // memory follows the diagnostics found, never the number of files.
     // Results after a deferred file wait for it, to keep the input order.
-    // `--fix` of standard input writes the text to standard output: the
-    // report goes to standard error.
-    let stdin_fix = args.writing_fixes() && inputs.contains(&Input::Stdin);
-    // The report is written as it is made, never held whole.
-    let mut report = match args.diff || args.add_noqa || (args.silent && output_file.is_none()) {
-        true => Report::nowhere(),
-        false => Report::open(output_file, stdin_fix),
-    };
     let mut tally = Tally::default();
     let mut run_context = RunContext::default();
     let mut held: Vec<(usize, Outcome)> = Vec::new();
@@ -355,7 +397,7 @@ pub fn run(args: &CheckArgs) -> i32 {
             // not the number of files (JUnit lists every file, in order).
             let silent = matches!(&outcome.result, Ok(Checked::Done(f, _)) if f.located.is_empty() && f.rendered.is_empty() && f.unrendered.is_none());
             if deferred.is_empty() || (silent && args.format != OutputFormat::Junit) {
-                tally.add(args, outcome, &mut report, &mut run_errors);
+                tally.add(args, outcome, report, run_errors);
             } else {
                 held.push((at, outcome));
             }
@@ -373,62 +415,50 @@ pub fn run(args: &CheckArgs) -> i32 {
                 Some((d, _)) if *d == at => second.next().map(|(_, o)| o).unwrap_or(outcome),
                 _ => outcome,
             };
-            tally.add(args, outcome, &mut report, &mut run_errors);
+            tally.add(args, outcome, report, run_errors);
         }
     }
-    if args.verbose {
-        eprintln!(
-            "boardlint: {} file{} read and checked in {} ms ({} thread{})",
-            tally.checked,
-            if tally.checked == 1 { "" } else { "s" },
-            started.elapsed().as_millis(),
-            rayon::current_num_threads(),
-            if rayon::current_num_threads() == 1 {
-                ""
-            } else {
-                "s"
-            }
-        );
-    }
-    let Tally {
-        all,
-        files_with,
-        checked,
-        checked_names,
-        fixed,
-        fixed_names,
-        fixes,
-        noqa,
-        diffs,
-        fixed_text,
-        unchecked,
-    } = tally;
-    // What the fixes removed: a line, or the list `--show-fixes` asks for.
-    let fixes_said = |dry_run: bool| match (fixed, args.show_fixes) {
+    tally
+}
+
+/// What the fixes removed: a line, or the list `--show-fixes` asks for.
+fn fixes_said(args: &CheckArgs, tally: &Tally, dry_run: bool) -> String {
+    match (tally.fixed, args.show_fixes) {
         (0, _) => String::new(),
         // `--silent`: not a word.
         _ if args.silent => String::new(),
-        (_, true) => fix::listing(&fixes, dry_run),
+        (_, true) => fix::listing(&tally.fixes, dry_run),
         (_, false) if args.quiet => String::new(),
-        (_, false) => fix::summary(fixed, &fixed_names, dry_run),
-    };
-    if args.diff {
-        let said = fixes_said(true);
-        return fix_diff(&diffs, &said, args, &run_errors, &unchecked);
+        (_, false) => fix::summary(tally.fixed, &tally.fixed_names, dry_run),
     }
-    if args.add_noqa {
-        if noqa > 0 && !args.quiet && !args.silent {
-            eprintln!("{}", noqa::summary(noqa));
-        }
-        unchecked.report("checked");
-        for e in &run_errors {
-            eprintln!("error: {}", crate::output::safe::error(e));
-        }
-        return match run_errors.is_empty() && unchecked.is_empty() {
-            true => EXIT_OK,
-            false => EXIT_FAILURE,
-        };
+}
+
+/// `--add-noqa`: how many comments were written, and the exit code.
+fn noqa_done(args: &CheckArgs, tally: &Tally, run_errors: &[String]) -> i32 {
+    if tally.noqa > 0 && !args.quiet && !args.silent {
+        eprintln!("{}", noqa::summary(tally.noqa));
     }
+    tally.unchecked.report("checked");
+    for e in run_errors {
+        eprintln!("error: {}", crate::output::safe::error(e));
+    }
+    match run_errors.is_empty() && tally.unchecked.is_empty() {
+        true => EXIT_OK,
+        false => EXIT_FAILURE,
+    }
+}
+
+/// Write the findings in the format asked for, with the summary after
+/// them, and what failed to stderr; the exit code.
+fn report_findings(
+    args: &CheckArgs,
+    tally: Tally,
+    mut report: Report,
+    mut run_errors: Vec<String>,
+    color: bool,
+) -> i32 {
+    let fixes_said = |dry_run: bool| fixes_said(args, &tally, dry_run);
+    let all = &tally.all;
     let count = |s: Severity| all.iter().filter(|l| l.severity == s).count();
     let (errors, warnings, infos) = (
         count(Severity::Error),
@@ -440,7 +470,10 @@ pub fn run(args: &CheckArgs) -> i32 {
         OutputFormat::Human | OutputFormat::Concise | OutputFormat::Grouped
     );
     let quiet = args.quiet || args.silent;
-    let unread = unread_stdin(args, checked + run_errors.len() + unchecked.count());
+    let unread = unread_stdin(
+        args,
+        tally.checked + run_errors.len() + tally.unchecked.count(),
+    );
     // Formats of one line a diagnostic are made a batch of lines at a time.
     let lines = |report: &mut Report, each: &dyn Fn(&[Located]) -> String| {
         for batch in all.chunks(4096) {
@@ -450,25 +483,25 @@ pub fn run(args: &CheckArgs) -> i32 {
     match args.format {
         OutputFormat::Human => {}
         OutputFormat::Concise => lines(&mut report, &|b| output::concise(b, color)),
-        OutputFormat::Grouped => report.put(|w| output::grouped(w, &all, color)),
+        OutputFormat::Grouped => report.put(|w| output::grouped(w, all, color)),
         // The counts instead of the diagnostics, as ruff prints them.
-        OutputFormat::Json if args.statistics => report.put(|w| output::statistics_json(w, &all)),
-        OutputFormat::Json => report.put(|w| output::json(w, &all)),
+        OutputFormat::Json if args.statistics => report.put(|w| output::statistics_json(w, all)),
+        OutputFormat::Json => report.put(|w| output::json(w, all)),
         OutputFormat::Jsonl => lines(&mut report, &output::jsonl),
-        OutputFormat::Sarif => report.put(|w| output::sarif(w, &all)),
+        OutputFormat::Sarif => report.put(|w| output::sarif(w, all)),
         OutputFormat::Github => lines(&mut report, &output::github),
         OutputFormat::Junit => {
-            let names: Vec<&str> = checked_names.iter().map(String::as_str).collect();
-            report.put(|w| output::junit(w, &all, &names));
+            let names: Vec<&str> = tally.checked_names.iter().map(String::as_str).collect();
+            report.put(|w| output::junit(w, all, &names));
         }
-        OutputFormat::Gitlab => report.put(|w| output::gitlab(w, &all)),
-        OutputFormat::Rdjson => report.put(|w| output::rdjson(w, &all)),
+        OutputFormat::Gitlab => report.put(|w| output::gitlab(w, all)),
+        OutputFormat::Rdjson => report.put(|w| output::rdjson(w, all)),
         OutputFormat::Pylint => lines(&mut report, &output::pylint),
         OutputFormat::Azure => lines(&mut report, &output::azure),
     }
     let mut tail = String::new();
     if summarised && args.statistics {
-        tail.push_str(&output::statistics(&all));
+        tail.push_str(&output::statistics(all));
     }
     if summarised {
         tail.push_str(&fixes_said(false));
@@ -482,9 +515,9 @@ pub fn run(args: &CheckArgs) -> i32 {
             errors,
             warnings,
             infos,
-            files_with,
-            checked,
-            run_errors.len() + unchecked.count(),
+            tally.files_with,
+            tally.checked,
+            run_errors.len() + tally.unchecked.count(),
             color,
         ));
         if fixable > 0 {
@@ -496,7 +529,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     report.put(|w| w.write_all(tail.as_bytes()));
     // `--fix` of standard input: the text on standard output (the report
     // went to standard error, as `ruff check --fix -` does).
-    if let Some(text) = &fixed_text {
+    if let Some(text) = &tally.fixed_text {
         let mut out = std::io::stdout().lock();
         match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
             Err(e) if !super::is_closed_pipe(&e) => {
@@ -509,10 +542,10 @@ pub fn run(args: &CheckArgs) -> i32 {
         run_errors.push(e);
     }
     if !summarised && args.statistics && !args.silent && args.format != OutputFormat::Json {
-        eprint!("{}", output::statistics(&all));
+        eprint!("{}", output::statistics(all));
     }
 
-    unchecked.report("checked");
+    tally.unchecked.report("checked");
     match unread {
         Some(Unread::NothingChecked) => run_errors.push(format!(
             "no file was checked: the current directory holds none, and standard input was not read; {STDIN_HINT}"
@@ -525,16 +558,25 @@ pub fn run(args: &CheckArgs) -> i32 {
     for e in &run_errors {
         eprintln!("error: {}", crate::output::safe::error(e));
     }
+    let failed = !run_errors.is_empty() || !tally.unchecked.is_empty();
+    exit_code(args, &tally, failed, [errors, warnings])
+}
+
+/// A run that failed to check anything it was given (`failed`: a file
+/// unread or unchecked, or a rule's internal error) fails; else one whose findings reach
+/// `--fail-on` (or whose fixes changed a file, with
+/// `--exit-non-zero-on-fix`) reports findings.
+fn exit_code(args: &CheckArgs, tally: &Tally, failed: bool, [errors, warnings]: [usize; 2]) -> i32 {
     let fail_on = if args.exit_zero {
         FailOn::Never
     } else {
         args.fail_on
     };
-    let failed = (errors > 0 && fail_on.fails(Severity::Error))
+    let found = (errors > 0 && fail_on.fails(Severity::Error))
         || (warnings > 0 && fail_on.fails(Severity::Warning));
-    if !run_errors.is_empty() || !unchecked.is_empty() || all.iter().any(|l| l.internal) {
+    if failed || tally.all.iter().any(|l| l.internal) {
         EXIT_FAILURE
-    } else if failed || (args.exit_non_zero_on_fix && fixed > 0) {
+    } else if found || (args.exit_non_zero_on_fix && tally.fixed > 0) {
         EXIT_FINDINGS
     } else {
         EXIT_OK
