@@ -462,9 +462,9 @@ pub(crate) fn check_session(
             let mut diagnostics = check_transcript(&transcript);
             without_fixes(&mut diagnostics);
             for d in &mut diagnostics {
-                d.span = map.span(&d.span);
+                d.span = map.span(source, &d.span);
                 for (span, _) in &mut d.related {
-                    *span = map.span(span);
+                    *span = map.span(source, span);
                 }
             }
             diagnostics

@@ -105,23 +105,24 @@ struct Placed {
 #[derive(Debug, Default)]
 pub struct SpanMap {
     placed: Vec<Placed>,
-    /// (offset in the text, offset in the log) after each escape of every
-    /// piece, in order ([`json::Raw::decode_into`]).
+    /// (offset in the text, offset in the log) after an escape of a
+    /// piece every so often, in order ([`json::Raw::decode_into`]).
     shifts: Vec<(usize, usize)>,
 }
 
 impl SpanMap {
-    /// The bytes of the log that hold `span` of the assembled text.
-    pub fn span(&self, span: &Span) -> Span {
-        let start = self.offset(span.start, false);
-        let end = self.offset(span.end, true).max(start);
+    /// The bytes of `log` (the text the conversation was assembled from)
+    /// that hold `span` of the assembled text.
+    pub fn span(&self, log: &str, span: &Span) -> Span {
+        let start = self.offset(log, span.start, false);
+        let end = self.offset(log, span.end, true).max(start);
         start..end
     }
 
     /// The byte of the log that holds byte `offset` of the text; in the
     /// separator after a piece, the piece's end (`end`) or the next one's
     /// start.
-    fn offset(&self, offset: usize, end: bool) -> usize {
+    fn offset(&self, log: &str, offset: usize, end: bool) -> usize {
         let placed = &self.placed;
         let k = placed.partition_point(|p| p.at <= offset).saturating_sub(1);
         let Some(p) = placed.get(k) else {
@@ -134,7 +135,7 @@ impl SpanMap {
             };
         }
         let upto = placed.get(k + 1).map_or(self.shifts.len(), |n| n.shifts);
-        json::raw_offset(&self.shifts[p.shifts..upto], p.at, &p.raw, offset)
+        json::raw_offset(log, &self.shifts[p.shifts..upto], p.at, &p.raw, offset)
     }
 }
 
@@ -458,7 +459,7 @@ mod tests {
         // Every span a finding may have maps to the same bytes of the log.
         for at in (0..text.len()).step_by(997) {
             for span in [at..at, at..(at + 40).min(text.len())] {
-                assert_eq!(two.map.span(&span), map.span(&span), "{span:?}");
+                assert_eq!(two.map.span(&log, &span), map.span(&log, &span), "{span:?}");
             }
         }
         // And the text is what the log says: a line feed decoded, the

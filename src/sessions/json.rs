@@ -59,12 +59,19 @@ impl<'a> Raw<'a> {
     }
 
     /// Append the value to `out`, and to `shifts` an entry (offset in
-    /// `out`, offset in the file) after every escape, where the two stop
-    /// advancing together: between two entries (or from the value's start
-    /// to the first) a byte of the value is a byte of the file. The text
+    /// `out`, offset in the file) after an escape, where the two stop
+    /// advancing together: after the first escape at least [`STRIDE`]
+    /// bytes past the value's start or the entry before. [`raw_offset`]
+    /// walks the raw bytes from the entry before an offset to it. The text
     /// was checked when it was read, so decoding cannot fail.
     pub fn decode_into(&self, out: &mut impl Sink, shifts: &mut Vec<(usize, usize)>) {
-        self.decode_with(out, |at, raw| shifts.push((at, raw)));
+        let mut last = out.written();
+        self.decode_with(out, |at, raw| {
+            if at - last >= STRIDE {
+                shifts.push((at, raw));
+                last = at;
+            }
+        });
     }
 
     fn decode_with(&self, out: &mut impl Sink, mut shift: impl FnMut(usize, usize)) {
@@ -503,16 +510,51 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The offset in the file of byte `at` of a value that
+/// How far apart in the decoded text [`Raw::decode_into`] keeps its
+/// entries: an escape-dense text keeps one entry for several escapes (an
+/// entry a line feed took 16 bytes a line), and taking an offset back walks
+/// at most this far and the escapes within.
+pub const STRIDE: usize = 256;
+
+/// The offset in the file `log` of byte `at` of a value that
 /// [`Raw::decode_into`] wrote from byte `out_start` of its output on, with
 /// `shifts` the entries it pushed for that value and `raw` the value's raw
-/// bytes (clamped to them).
-pub fn raw_offset(shifts: &[(usize, usize)], out_start: usize, raw: &Span, at: usize) -> usize {
+/// bytes (clamped to them): from the entry before `at`, the raw bytes are
+/// walked as decoding wrote them. A byte inside a character an escape
+/// stands for lands that far into the escape.
+pub fn raw_offset(
+    log: &str,
+    shifts: &[(usize, usize)],
+    out_start: usize,
+    raw: &Span,
+    at: usize,
+) -> usize {
     let i = shifts.partition_point(|&(d, _)| d <= at);
-    let (d, r) = match i {
+    let (mut d, mut r) = match i {
         0 => (out_start, raw.start),
         _ => shifts[i - 1],
     };
+    let Some(t) = log.get(..raw.end) else {
+        return (r + at.saturating_sub(d)).min(raw.end);
+    };
+    let b = t.as_bytes();
+    while r < raw.end {
+        let escape = memchr::memchr(b'\\', &b[r..]).map_or(raw.end, |k| r + k);
+        // A run of plain bytes, written as they are.
+        if at <= d + (escape - r) {
+            break;
+        }
+        d += escape - r;
+        if escape == raw.end {
+            return raw.end;
+        }
+        let (c, len) = escape_at(t, escape).unwrap_or(('\u{FFFD}', 2.min(raw.end - escape)));
+        if at < d + c.len_utf8() {
+            return (escape + (at - d)).min(raw.end);
+        }
+        d += c.len_utf8();
+        r = escape + len;
+    }
     (r + at.saturating_sub(d)).min(raw.end)
 }
 
@@ -536,13 +578,14 @@ mod tests {
     #[test]
     fn decodes_escapes_and_maps_back_to_raw_bytes() {
         let raw = r#"{"text":"a\n\"[INVOKE:cfo|caf\u00e9 \ud83d\ude00]\" z"}"#;
+        let log = format!("{}{raw}", " ".repeat(100));
         let v = parse(raw, 100).unwrap();
         let r = v.get("text").unwrap().raw().unwrap();
         // Decoded after text already written, as a conversation's pieces are.
         let mut value = String::from("before ");
         let mut shifts = Vec::new();
         r.decode_into(&mut value, &mut shifts);
-        let offset = |at: usize| raw_offset(&shifts, 7, &r.span(), at) - 100;
+        let offset = |at: usize| raw_offset(&log, &shifts, 7, &r.span(), at) - 100;
         assert_eq!(&value[7..], "a\n\"[INVOKE:cfo|café 😀]\" z");
         let at = value.find("[INVOKE").unwrap();
         let end = value.find(']').unwrap() + 1;
@@ -554,6 +597,49 @@ mod tests {
         assert_eq!(offset(value.len()), raw.rfind('"').unwrap());
         assert_eq!(v.str_at("text").unwrap(), &value[7..]);
         assert_eq!(r.first_char(), Some('a'));
+    }
+
+    /// Where byte `at` of a value decoded from byte `out_start` on lies in
+    /// the file, from an entry after every escape.
+    fn by_every_escape(r: &Raw<'_>, out_start: usize, at: usize) -> usize {
+        let mut out = " ".repeat(out_start);
+        let mut shifts = Vec::new();
+        r.decode_with(&mut out, |d, raw| shifts.push((d, raw)));
+        let i = shifts.partition_point(|&(d, _)| d <= at);
+        let (d, raw) = match i {
+            0 => (out_start, r.start),
+            _ => shifts[i - 1],
+        };
+        (raw + at.saturating_sub(d)).min(r.span().end)
+    }
+
+    #[test]
+    fn offsets_walked_from_sparse_entries_are_those_of_an_entry_an_escape() {
+        // Escapes of every width, dense and sparse, a lone surrogate (the
+        // replacement character) at the end.
+        let unit = r#"ab\ncd\\\"\u00e9\u20ac\ud83d\ude00\t"#;
+        for (n, plain) in [(1, 0), (40, 0), (40, 300), (200, 7)] {
+            let body = format!(
+                "{}\\ud800",
+                (unit.to_string() + &"x".repeat(plain)).repeat(n)
+            );
+            let raw = format!("{{\"text\":\"{body}\"}}");
+            let log = format!("{}{raw}", "-".repeat(33));
+            let v = parse(&raw, 33).unwrap();
+            let r = v.get("text").unwrap().raw().unwrap();
+            let mut out = String::from("pre");
+            let mut shifts = Vec::new();
+            r.decode_into(&mut out, &mut shifts);
+            // Seven escapes a unit, far fewer entries.
+            assert!(shifts.len() < 7 * n, "{} entries", shifts.len());
+            for at in 0..=out.len() + 2 {
+                assert_eq!(
+                    raw_offset(&log, &shifts, 3, &r.span(), at),
+                    by_every_escape(r, 3, at),
+                    "byte {at} of {n}x{plain}"
+                );
+            }
+        }
     }
 
     #[test]
