@@ -58,6 +58,33 @@ fn read_messages(stdout: impl Read, tx: mpsc::Sender<Value>) {
     }
 }
 
+/// The codes `boardlint check` finds in a text, in order, with the
+/// defaults (as the server runs, `--isolated`).
+fn checked_codes(text: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlint"))
+        .args(["check", "--isolated", "--output-format", "json"])
+        .args(["--stdin-filename", "draft.md", "-"])
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("boardlint starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let found: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
 impl Server {
     fn start() -> Server {
         let dir = std::env::temp_dir();
@@ -521,7 +548,10 @@ fn a_change_calls_off_the_check_of_the_version_before() {
         .iter()
         .map(|d| d["code"].as_str().unwrap())
         .collect();
-    assert_eq!(codes, ["L001"]);
+    // The newest text's findings, whatever rules there are: those `check`
+    // finds in it.
+    assert!(codes.contains(&"L001"), "{codes:?}");
+    assert_eq!(codes, checked_codes(SELF_INVOCATION));
     let (code, stderr, after) = server.finish_reading();
     assert_eq!(code, 0, "{stderr}");
     seen.extend(after);
