@@ -516,3 +516,51 @@ pub(crate) fn contribution(source: &str, settings: &Settings, file: FileContext<
         _ => RunContext::default(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Claude Code log: two records that share a uuid (A005), and one
+    /// assistant message of `size` bytes of prose with a self-invocation
+    /// (L001) at its end.
+    fn log(size: usize) -> String {
+        let prose = "The board met and the runway held.\n".repeat(size / 35);
+        let text = format!("{prose}CFO: [INVOKE:cfo|What is our runway?]\n");
+        let record = |uuid: &str, message: serde_json::Value| {
+            serde_json::json!({"type": "assistant", "uuid": uuid, "sessionId": "s", "message": message})
+                .to_string()
+        };
+        [
+            record("u-1", serde_json::json!({"role": "assistant", "content": "Hello."})),
+            record("u-1", serde_json::json!({"role": "assistant", "content": "Again."})),
+            record(
+                "u-2",
+                serde_json::json!({"role": "assistant", "content": [{"type": "text", "text": text}]}),
+            ),
+        ]
+        .join("\n")
+    }
+
+    fn codes(source: &str) -> Vec<&'static str> {
+        let settings = Settings::default();
+        let file = FileContext {
+            kind: FileKind::SessionLog,
+            ..FileContext::transcript()
+        };
+        check_session(SessionFormat::ClaudeCode, source, &settings, file)
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn session_rules_run_once_beside_a_large_conversation_and_beside_small_ones() {
+        // Small: beside the conversations; large: beside the model's pass
+        // over the large one. The same findings, once each.
+        let small = codes(&log(1_000));
+        let large = codes(&log(crate::parallel::FROM + 1_000));
+        assert_eq!(small, ["A005", "L001"]);
+        assert_eq!(large, small);
+    }
+}
