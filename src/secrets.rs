@@ -17,6 +17,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
+use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
 
@@ -1209,50 +1210,33 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
         })
         .collect();
     spans.sort_unstable_by_key(|(_, s)| s.start);
-    let mut lines = LineBounds::new(source);
+    let large = spans.len() >= REDACT_APART_FROM;
     // (diagnostic, a range shown for it), in the order of their starts.
-    let mut shown: Vec<(usize, Range<usize>)> = Vec::with_capacity(spans.len() * 2);
-    let mut ranges = Vec::new();
-    for (i, span) in &spans {
-        lines.shown(span, &mut ranges);
-        shown.extend(ranges.drain(..).map(|r| (*i, r)));
-    }
+    let mut shown: Vec<(usize, Range<usize>)> = match large {
+        false => shown_around(source, &spans),
+        true => spans
+            .par_chunks(spans.len().div_ceil(parts()))
+            .map(|part| shown_around(source, part))
+            .flatten()
+            .collect(),
+    };
     shown.sort_unstable_by_key(|(_, r)| r.start);
-    // Merged, no byte is scanned twice. A range is read from the start of
-    // the run of the characters credentials are made of that it starts in
-    // (no further back than what was read already), to the end of the one
-    // it ends in: so a credential an excerpt shows only the end or the
-    // start of is found whole, and what was read always ends between two
-    // runs, never inside a credential's prefix.
-    let bytes = source.as_bytes();
-    let mut secrets: Vec<Secret> = Vec::new();
-    let mut scanned = 0;
-    for (_, w) in &shown {
-        // A secret found before may run past this range's start (a
-        // private key block), or past its end.
-        let found_to = secrets.last().map_or(0, |s| s.range.end);
-        let mut from = w.start.max(found_to).max(scanned);
-        if from < w.end {
-            let floor = scanned.max(found_to).max(lines.line(from).start);
-            while from > floor && credential_byte(bytes[from - 1]) {
-                from -= 1;
-            }
-            let mut end = w.end;
-            while end < bytes.len() && credential_byte(bytes[end]) {
-                end += 1;
-            }
-            secrets.extend(find_in(source, from..end));
-            scanned = end;
-        }
-    }
+    let secrets = match large {
+        false => scan_shown(source, &shown, Reach::default()).0,
+        true => scan_shown_apart(source, &shown),
+    };
     let quotes = Quotes::new(source, &secrets);
-    for d in diagnostics.iter_mut() {
+    let scrub = |d: &mut Diagnostic| {
         quotes.scrub(&mut d.message);
         quotes.scrub(&mut d.label);
         quotes.scrub(&mut d.help);
         for (_, label) in &mut d.related {
             quotes.scrub(label);
         }
+    };
+    match large {
+        false => diagnostics.iter_mut().for_each(scrub),
+        true => diagnostics.par_iter_mut().with_min_len(256).for_each(scrub),
     }
     if secrets.is_empty() {
         return;
@@ -1278,6 +1262,124 @@ pub fn redact_diagnostics(source: &str, diagnostics: &mut [Diagnostic]) {
         redact.sort_unstable_by_key(|r| (r.start, r.end));
         redact.dedup();
     }
+}
+
+/// Findings with this many spans are redacted on every core: the lines
+/// around each are found, and read for credentials, in parts at once.
+const REDACT_APART_FROM: usize = 1024;
+
+/// How many parts the spans or the ranges shown are cut into: a few a
+/// core, so that a part of many long lines does not keep the others
+/// waiting.
+fn parts() -> usize {
+    rayon::current_num_threads() * 4
+}
+
+/// What an output may show around each of `spans` (in source order), with
+/// the diagnostic each belongs to ([`LineBounds::shown`]).
+fn shown_around(source: &str, spans: &[(usize, Range<usize>)]) -> Vec<(usize, Range<usize>)> {
+    let mut lines = LineBounds::new(source);
+    let mut shown = Vec::with_capacity(spans.len() * 2);
+    let mut ranges = Vec::new();
+    for (i, span) in spans {
+        lines.shown(span, &mut ranges);
+        shown.extend(ranges.drain(..).map(|r| (*i, r)));
+    }
+    shown
+}
+
+/// How far reading for credentials has gone: the end of what was read,
+/// and of the last credential found (which may run past it, a private key
+/// block).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Reach {
+    scanned: usize,
+    found_to: usize,
+}
+
+/// The credentials in the ranges `shown` (in the order of their starts),
+/// read on from `reach`; and how far the reading went.
+///
+/// Merged, no byte is read twice. A range is read from the start of the
+/// run of the characters credentials are made of that it starts in (no
+/// further back than what was read already), to the end of the one it ends
+/// in: so a credential an excerpt shows only the end or the start of is
+/// found whole, and what was read always ends between two runs, never
+/// inside a credential's prefix.
+fn scan_shown(
+    source: &str,
+    shown: &[(usize, Range<usize>)],
+    mut reach: Reach,
+) -> (Vec<Secret>, Reach) {
+    let bytes = source.as_bytes();
+    let mut secrets: Vec<Secret> = Vec::new();
+    for (_, w) in shown {
+        // A secret found before may run past this range's start (a
+        // private key block), or past its end.
+        let Reach { scanned, found_to } = reach;
+        let mut from = w.start.max(found_to).max(scanned);
+        if from < w.end {
+            // No run of them crosses a line break.
+            let floor = scanned.max(found_to);
+            while from > floor && credential_byte(bytes[from - 1]) {
+                from -= 1;
+            }
+            let mut end = w.end;
+            while end < bytes.len() && credential_byte(bytes[end]) {
+                end += 1;
+            }
+            secrets.extend(find_in(source, from..end));
+            reach.scanned = end;
+            reach.found_to = secrets.last().map_or(found_to, |s| s.range.end);
+        }
+    }
+    (secrets, reach)
+}
+
+/// [`scan_shown`] from the start, in parts at once. The ranges are cut into
+/// parts where a line break lies between the ranges before and the next
+/// (never between two findings of one line). Each part is read as if
+/// nothing came before it; where what came before reaches no further than
+/// the start of the line the part's first range starts on, that is how one
+/// pass reads it too (each of its ranges is read from where it starts, back
+/// to the start of the run it starts in at most, which no line break is
+/// part of), and the part's reading is kept. Else (a private key block run
+/// into that line) the part is read again, on from there.
+fn scan_shown_apart(source: &str, shown: &[(usize, Range<usize>)]) -> Vec<Secret> {
+    let bytes = source.as_bytes();
+    let size = shown.len().div_ceil(parts()).max(1);
+    let mut cuts = vec![0];
+    let mut reach = 0;
+    for (k, (_, w)) in shown.iter().enumerate().skip(1) {
+        reach = reach.max(shown[k - 1].1.end);
+        let due = k - cuts[cuts.len() - 1] >= size;
+        if due && reach < w.start && memchr::memchr(b'\n', &bytes[reach..w.start]).is_some() {
+            cuts.push(k);
+        }
+    }
+    cuts.push(shown.len());
+    let parts: Vec<&[(usize, Range<usize>)]> =
+        cuts.windows(2).map(|c| &shown[c[0]..c[1]]).collect();
+    let read: Vec<(Vec<Secret>, Reach)> = parts
+        .par_iter()
+        .map(|part| scan_shown(source, part, Reach::default()))
+        .collect();
+    let mut lines = LineBounds::new(source);
+    let mut secrets = Vec::new();
+    let mut reach = Reach::default();
+    for (part, (found, alone)) in parts.into_iter().zip(read) {
+        let first_line = part.first().map_or(0, |(_, w)| lines.line(w.start).start);
+        let (found, after) = match reach.scanned.max(reach.found_to) <= first_line {
+            true => (found, alone),
+            false => scan_shown(source, part, reach),
+        };
+        secrets.extend(found);
+        reach = Reach {
+            scanned: reach.scanned.max(after.scanned),
+            found_to: reach.found_to.max(after.found_to),
+        };
+    }
+    secrets
 }
 
 /// The credentials found in a file, to hide wherever a diagnostic's text
@@ -1614,6 +1716,78 @@ impl<'a> LineBounds<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn credentials_read_in_parts_at_once_are_those_one_pass_reads() {
+        // What keeps a read within its line: no run of credential bytes
+        // crosses a line break.
+        assert!(!credential_byte(b'\n') && !credential_byte(b'\r'));
+        // Short lines and long ones, credentials of every shape, findings
+        // several to a long line (parts meet inside one), a private key
+        // block across lines, and lines of plain prose.
+        let mut text = String::new();
+        let mut spans = Vec::new();
+        let key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n";
+        for n in 0..3_000 {
+            let (secret, _) = SHAPES[n % SHAPES.len()];
+            let at = text.len();
+            match n % 5 {
+                0 => text.push_str(&format!("short {secret} line\n")),
+                1 => text.push_str(&format!(
+                    "{} {secret} {}\n",
+                    "long ".repeat(300),
+                    "tail ".repeat(200)
+                )),
+                2 => text.push_str(key),
+                3 => text.push_str("plain prose and nothing more\n"),
+                _ => text.push_str(&format!("{secret}{}\n", "x".repeat(1_500))),
+            }
+            let end = text.len();
+            // One to four spans a line, some inside a credential.
+            for k in 0..=(n % 4) {
+                let start = at + (end - at) * k / 4;
+                spans.push((n, start..(start + 12).min(end)));
+            }
+        }
+        spans.sort_unstable_by_key(|(_, s)| s.start);
+        let whole = shown_around(&text, &spans);
+        let apart: Vec<(usize, Range<usize>)> = spans
+            .chunks(97)
+            .flat_map(|part| shown_around(&text, part))
+            .collect();
+        assert_eq!(apart, whole);
+        let mut shown = whole;
+        shown.sort_unstable_by_key(|(_, r)| r.start);
+        let (one_pass, _) = scan_shown(&text, &shown, Reach::default());
+        assert!(one_pass.len() > 1_000, "{} credentials", one_pass.len());
+        let ranges = |s: &[Secret]| s.iter().map(|s| s.range.clone()).collect::<Vec<_>>();
+        assert_eq!(ranges(&scan_shown_apart(&text, &shown)), ranges(&one_pass));
+        // Every range twice: never cut between the two.
+        let pairs: Vec<(usize, Range<usize>)> =
+            shown.iter().flat_map(|x| [x.clone(), x.clone()]).collect();
+        let (twice, _) = scan_shown(&text, &pairs, Reach::default());
+        assert_eq!(ranges(&scan_shown_apart(&text, &pairs)), ranges(&twice));
+        // Findings on every line of private key blocks: parts start inside
+        // a block that one pass found whole from its first line, and are
+        // read again.
+        // The body holds what, read alone, is a credential of its own.
+        let body = "-----BEGIN OPENSSH PRIVATE KEY-----\nAKIAIOSFODNN7EXAMPLE\n-----END OPENSSH PRIVATE KEY-----\n";
+        assert_eq!(find_in(body, 36..56).len(), 1);
+        let blocks = body.repeat(2_000);
+        let mut spans = Vec::new();
+        let mut at = 0;
+        for (n, line) in blocks.split_inclusive('\n').enumerate() {
+            spans.push((n, at + 2..at + 6));
+            at += line.len();
+        }
+        let shown = shown_around(&blocks, &spans);
+        let (one_pass, _) = scan_shown(&blocks, &shown, Reach::default());
+        assert_eq!(one_pass.len(), 2_000);
+        assert_eq!(
+            ranges(&scan_shown_apart(&blocks, &shown)),
+            ranges(&one_pass)
+        );
+    }
 
     /// Credential shapes, each as a credential of its kind would be written.
     /// The values are made up.
