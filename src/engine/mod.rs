@@ -452,7 +452,7 @@ pub(crate) fn check_session(
             };
             let claim = text.len() >= crate::parallel::FROM
                 && !claimed.swap(true, std::sync::atomic::Ordering::Relaxed);
-            let transcript = match claim {
+            let mut transcript = match claim {
                 true => crate::model::build_file_beside(text, settings, file, || {
                     let found = session_rules();
                     *beside.lock().unwrap_or_else(|e| e.into_inner()) = Some(found);
@@ -460,6 +460,11 @@ pub(crate) fn check_session(
                 false => crate::model::build_file(text, settings, file),
             };
             let mut diagnostics = check_transcript(&transcript);
+            // A large conversation's lines are let go while the findings go
+            // out (the rest of the model borrows the text).
+            if text.len() >= crate::parallel::FROM {
+                crate::parallel::drop_later(std::mem::take(&mut transcript.doc));
+            }
             without_fixes(&mut diagnostics);
             for d in &mut diagnostics {
                 d.span = map.span(source, &d.span);

@@ -31,12 +31,14 @@ declare_rule! {
 
 impl SessionRule for DanglingParent {
     fn check(&self, s: &Session<'_>, out: &mut Vec<Diagnostic>) {
-        let known: HashSet<&str> = s
-            .log
-            .records
-            .iter()
-            .filter_map(|r| r.uuid.as_ref().map(|(u, _)| u.as_str()))
-            .collect();
+        // Room for every record's uuid at once, not grown by doubling.
+        let mut known: HashSet<&str> = HashSet::with_capacity(s.log.records.len());
+        known.extend(
+            s.log
+                .records
+                .iter()
+                .filter_map(|r| r.uuid.as_ref().map(|(u, _)| u.as_str())),
+        );
         for r in &s.log.records {
             let Some((parent, span)) = &r.parent else {
                 continue;

@@ -31,7 +31,8 @@ declare_rule! {
 
 impl SessionRule for DuplicateId {
     fn check(&self, s: &Session<'_>, out: &mut Vec<Diagnostic>) {
-        let mut seen: HashMap<&str, &crate::syntax::Span> = HashMap::new();
+        let mut seen: HashMap<&str, &crate::syntax::Span> =
+            HashMap::with_capacity(s.log.records.len());
         for r in &s.log.records {
             let Some((uuid, span)) = &r.uuid else {
                 continue;
