@@ -7,13 +7,10 @@
 //! file, or of a file it extends, changes, so an edit applies from the next
 //! call without a restart.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::SystemTime;
 
 use crate::commands::{ConfigFailure, ConfigFlags};
-use crate::config::{Config, FlagLayer, Overrides};
+use crate::config::{Config, Keep, Overrides, Resolver};
 use crate::engine::Engine;
 
 /// The largest text a server checks or formats in one call, in bytes
@@ -30,32 +27,9 @@ pub fn checks_at_once() -> usize {
         .clamp(1, 4)
 }
 
-/// What tells a file's versions apart: its modification time and size
-/// (`None` when it cannot be read).
-type Stamp = Option<(SystemTime, u64)>;
-
-/// A configuration loaded, and the stamps of the files it was read from.
-struct Loaded {
-    stamps: Vec<(PathBuf, Stamp)>,
-    engine: Engine,
-}
-
-impl Loaded {
-    fn is_current(&self) -> bool {
-        self.stamps.iter().all(|(path, was)| stamp(path) == *was)
-    }
-}
-
 pub struct Engines {
-    /// `--config FILE`.
-    fixed: Option<PathBuf>,
-    /// `--isolated`: the defaults, whatever files there are.
-    isolated: bool,
-    /// `--config KEY=VALUE`, over every configuration.
-    settings: Option<FlagLayer>,
-    /// Configuration file → what was loaded from it. A configuration with
-    /// errors is not kept: it is read again at each call until it loads.
-    loaded: Mutex<HashMap<PathBuf, Loaded>>,
+    /// Each configuration kept while its files are unchanged.
+    configs: Resolver,
 }
 
 impl Engines {
@@ -64,10 +38,7 @@ impl Engines {
     #[cfg(any(test, feature = "internals"))]
     pub fn isolated() -> Engines {
         Engines {
-            fixed: None,
-            isolated: true,
-            settings: None,
-            loaded: Mutex::new(HashMap::new()),
+            configs: Resolver::new(None, true, None, Keep::WhileUnchanged),
         }
     }
 
@@ -83,68 +54,24 @@ impl Engines {
                 errors,
             })?;
         }
-        Ok(Engines {
-            fixed: flags.file().cloned(),
-            isolated: flags.isolated,
+        let configs = Resolver::new(
+            flags.file().cloned(),
+            flags.isolated,
             settings,
-            loaded: Mutex::new(HashMap::new()),
-        })
-    }
-
-    /// The engine of the defaults, with the settings given.
-    fn defaults(&self) -> Result<Engine, String> {
-        Config::defaults_with(self.settings.as_ref())
-            .map(Engine::new)
-            .map_err(|errors| config_errors(Path::new("command line"), &errors))
+            Keep::WhileUnchanged,
+        );
+        Ok(Engines { configs })
     }
 
     /// The engine for a file at `path` (real or not), or for text that is
     /// no file: the configuration of the server's working directory.
     pub fn for_path(&self, path: Option<&Path>) -> Result<Engine, String> {
-        if self.isolated {
-            return self.defaults();
-        }
-        let file = match &self.fixed {
-            Some(file) => file.clone(),
-            None => match crate::config::find(path.unwrap_or(Path::new("."))) {
-                Some(file) => file,
-                None => return self.defaults(),
-            },
-        };
-        let mut loaded = self
-            .loaded
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(known) = loaded.get(&file).filter(|l| l.is_current()) {
-            return Ok(known.engine.clone());
-        }
-        let before = stamp(&file);
-        match Config::load_with(&file, self.settings.as_ref()) {
-            Ok(config) => {
-                let stamps: Vec<(PathBuf, Stamp)> =
-                    config.files.iter().map(|p| (p.clone(), stamp(p))).collect();
-                let engine = Engine::new(config);
-                // Changed while it was read: not kept, read again next time.
-                if stamps.first().is_some_and(|(_, s)| *s == before) {
-                    let kept = Loaded {
-                        stamps,
-                        engine: engine.clone(),
-                    };
-                    loaded.insert(file, kept);
-                } else {
-                    loaded.remove(&file);
-                }
-                Ok(engine)
-            }
-            Err(errors) => {
-                loaded.remove(&file);
-                Err(config_errors(&file, &errors))
-            }
-        }
+        self.configs
+            .config_for(path.unwrap_or(Path::new(".")))
+            .map(Engine::shared)
+            .map_err(|failure| config_errors(&failure.path, &failure.errors))
     }
-}
 
-impl Engines {
     /// Whether a configuration loaded so far has changed on disk since (its
     /// file, or a file it extends): what was checked under it may now read
     /// differently. The configurations changed are let go, to be read
@@ -152,35 +79,14 @@ impl Engines {
     /// however long that check takes to come. A few `stat`s, cheap enough
     /// for every message.
     pub fn take_stale(&self) -> bool {
-        let mut loaded = self
-            .loaded
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let before = loaded.len();
-        loaded.retain(|_, l| l.is_current());
-        loaded.len() < before
+        self.configs.take_stale()
     }
 
     /// Every file the configurations loaded so far were read from: each
     /// configuration file and the files it extends.
     pub fn watched(&self) -> Vec<PathBuf> {
-        let loaded = self
-            .loaded
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut files: Vec<PathBuf> = loaded
-            .values()
-            .flat_map(|l| l.stamps.iter().map(|(p, _)| p.clone()))
-            .collect();
-        files.sort();
-        files.dedup();
-        files
+        self.configs.watched()
     }
-}
-
-fn stamp(path: &Path) -> Stamp {
-    let meta = std::fs::metadata(path).ok()?;
-    Some((meta.modified().ok()?, meta.len()))
 }
 
 /// A configuration's errors, each on a line of its own.

@@ -18,13 +18,11 @@ pub mod server;
 mod shown_settings;
 pub mod watch;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use crate::config::{
-    find as find_config, inline_setting, Config, ConfigError, FlagLayer, Overrides,
-};
+use crate::config::{inline_setting, ConfigError, FlagLayer, Keep, Overrides, Resolved, Resolver};
 use crate::files::{self, Input};
 use crate::kinds::FileKind;
 use clap::Args;
@@ -316,13 +314,7 @@ pub fn print_out(text: &[u8]) -> i32 {
     }
 }
 
-/// A configuration file that could not be loaded: every error of it (and
-/// of the files it extends).
-#[derive(Debug)]
-pub struct ConfigFailure {
-    pub path: PathBuf,
-    pub errors: Vec<ConfigError>,
-}
+pub use crate::config::ConfigFailure;
 
 /// Why a file was not checked or formatted.
 pub enum Failure {
@@ -333,22 +325,16 @@ pub enum Failure {
 }
 
 /// A configuration, or why it could not be loaded.
-type Loaded = Result<Arc<Config>, Arc<ConfigFailure>>;
+type Loaded = Resolved;
 
-/// Resolves the configuration of each path, once per configuration file.
-/// A configuration with errors fails only the files under it.
+/// Resolves the configuration of each path, once per configuration file
+/// ([`Keep::Run`]). A configuration with errors fails only the files under
+/// it.
 pub struct Workspace {
-    fixed: Option<Arc<Config>>,
-    /// The command line's rule flags, applied after every file.
-    flags: Option<FlagLayer>,
+    configs: Resolver,
     /// `-v`: say on standard error which configuration each directory
     /// gets, once, as it is found.
     verbose: bool,
-    /// Configuration file (or none) → loaded configuration, or its errors.
-    loaded: Mutex<HashMap<Option<PathBuf>, Loaded>>,
-    /// Directory → the configuration file that governs the files in it, so
-    /// that the walk up the tree is made once a directory, not once a file.
-    found: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
 }
 
 impl Workspace {
@@ -358,95 +344,31 @@ impl Workspace {
     /// FILE` is loaded at once: every file would be under it.
     pub fn with_rules(flags: &ConfigFlags, rules: &Overrides) -> Result<Workspace, ConfigFailure> {
         let rule_flags = flags.layer(rules)?;
-        let fixed = match (flags.file(), flags.isolated) {
-            (_, true) => Some(Arc::new(
-                Config::defaults_with(rule_flags.as_ref()).map_err(|errors| ConfigFailure {
-                    path: PathBuf::from("command line"),
-                    errors,
-                })?,
-            )),
-            (Some(path), false) => Some(Arc::new(
-                Config::load_with(path, rule_flags.as_ref()).map_err(|errors| ConfigFailure {
-                    path: path.clone(),
-                    errors,
-                })?,
-            )),
-            (None, false) => None,
-        };
+        let configs = Resolver::new(flags.file().cloned(), flags.isolated, rule_flags, Keep::Run);
+        if flags.isolated || flags.file().is_some() {
+            let every = configs.file_for(Path::new(".")).0;
+            configs.config_of(every).map_err(|f| ConfigFailure {
+                path: f.path.clone(),
+                errors: f.errors.clone(),
+            })?;
+        }
         Ok(Workspace {
-            fixed,
-            flags: rule_flags,
-            loaded: Mutex::new(HashMap::new()),
-            found: Mutex::new(HashMap::new()),
+            configs,
             verbose: false,
         })
     }
 
-    /// The configuration that governs a file (or the path standing for
-    /// standard input).
     /// Log configuration discovery to standard error (`-v`).
     pub fn verbose(mut self, on: bool) -> Workspace {
         self.verbose = on;
         self
     }
 
+    /// The configuration that governs a file (or the path standing for
+    /// standard input).
     pub fn config_for(&self, path: &Path) -> Loaded {
-        if let Some(c) = &self.fixed {
-            return Ok(c.clone());
-        }
-        let found = self.find_config(path);
-        if let Some(c) = self
-            .loaded
-            .lock()
-            .expect("no panic while holding the lock")
-            .get(&found)
-        {
-            return c.clone();
-        }
-        let config = match &found {
-            Some(p) => Config::load_with(p, self.flags.as_ref())
-                .map(Arc::new)
-                .map_err(|errors| {
-                    Arc::new(ConfigFailure {
-                        path: p.clone(),
-                        errors,
-                    })
-                }),
-            None => Config::defaults_with(self.flags.as_ref())
-                .map(Arc::new)
-                .map_err(|errors| {
-                    Arc::new(ConfigFailure {
-                        path: PathBuf::from("command line"),
-                        errors,
-                    })
-                }),
-        };
-        self.loaded
-            .lock()
-            .expect("no panic while holding the lock")
-            .insert(found, config.clone());
-        config
-    }
-
-    /// The configuration file for a path, looked up once per directory.
-    fn find_config(&self, path: &Path) -> Option<PathBuf> {
-        // A directory is looked up as itself; anything else (a file, or a
-        // name standing for standard input) by its directory.
-        let dir = match path.parent() {
-            Some(parent) if !path.is_dir() => parent,
-            _ => return find_config(path),
-        };
-        let cached = self
-            .found
-            .lock()
-            .expect("no panic while holding the lock")
-            .get(dir)
-            .cloned();
-        if let Some(found) = cached {
-            return found;
-        }
-        let found = find_config(path);
-        if self.verbose {
+        let (file, looked_in) = self.configs.file_for(path);
+        if let (true, Some(dir)) = (self.verbose, looked_in) {
             let dir = if dir.as_os_str().is_empty() {
                 Path::new(".")
             } else {
@@ -455,7 +377,7 @@ impl Workspace {
             eprintln!(
                 "boardlint: {}: {}",
                 crate::output::safe::text(&display_path(dir)),
-                found.as_ref().map_or_else(
+                file.as_ref().map_or_else(
                     || "no configuration file (defaults)".to_string(),
                     |p| format!(
                         "configuration {}",
@@ -464,11 +386,7 @@ impl Workspace {
                 )
             );
         }
-        self.found
-            .lock()
-            .expect("no panic while holding the lock")
-            .insert(dir.to_path_buf(), found.clone());
-        found
+        self.configs.config_of(file)
     }
 
     /// The inputs to work on, with errors for paths that do not exist.

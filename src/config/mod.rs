@@ -16,6 +16,7 @@ mod overrides;
 mod paths;
 mod resolve;
 mod resolved;
+mod resolver;
 mod selectors;
 mod table;
 
@@ -24,6 +25,7 @@ pub use error::{ConfigError, Source};
 pub use file::CONFIG_NAMES;
 pub use overrides::{inline_setting, FlagLayer, Overrides};
 pub use resolved::Config;
+pub use resolver::{ConfigFailure, Keep, Resolved, Resolver};
 pub use selectors::{nearest_rule, resolve_selector};
 pub use table::reference_markdown;
 

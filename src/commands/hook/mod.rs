@@ -281,7 +281,7 @@ fn decide_on(
     // Calls for the same agent wait for each other, within the deadline.
     let budget = Budget::open(store.as_ref(), &payload, started + timeout);
     let (state, known) = budget.load(&payload);
-    let engine = Engine::new(config);
+    let engine = Engine::shared(config);
     let cwd = payload.cwd.as_deref();
     let mut session = payload
         .transcript
@@ -395,13 +395,19 @@ fn card_rewrite(engine: &Engine, text: &str, found: &[Diagnostic]) -> Option<Str
 }
 
 /// The configuration that governs the agent's directory.
-fn load_config(cwd: Option<&Path>) -> Result<Config, String> {
+fn load_config(cwd: Option<&Path>) -> Result<std::sync::Arc<Config>, String> {
     let start = match cwd {
         Some(dir) => dir.to_path_buf(),
         None => std::env::current_dir().map_err(|e| crate::files::io_cause(&e))?,
     };
-    Config::discover(&start).map_err(|errors| {
-        let first = errors.first().map(ToString::to_string).unwrap_or_default();
+    // Found and read as `check` finds them, for the one call.
+    let configs = crate::config::Resolver::new(None, false, None, crate::config::Keep::Run);
+    configs.config_for(&start).map_err(|failure| {
+        let first = failure
+            .errors
+            .first()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         format!("the configuration cannot be read: {first}")
     })
 }
