@@ -36,7 +36,7 @@ seeds() {
         transition) find "$f"/T* -name '*.jsonl' ;;
         handshake) find "$f"/H* -name '*.jsonl' ;;
         session_log) find "$f"/A* "$root/tests/sessions" -name '*.json*' ;;
-        config) find "$root/src/config" "$root/fuzz/seeds/config" -name "*.yaml" ;;
+        config) find "$root/crates/engine/src/config" "$root/fuzz/seeds/config" -name "*.yaml" ;;
         hook_payload) find "$root/fuzz/seeds/hook" -name "*.json" ;;
         mcp_stream | lsp_stream) find "$root/fuzz/seeds/$1" -type f ;;
     esac

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Tests the crate as crates.io would get it: `cargo package --list` holds
-# the sources, the grammar, the default configuration, the lock file, the
-# README and the licence, and none of the tests, fixtures, benchmarks, fuzz
-# targets or docs; `cargo publish --dry-run` packages it and builds it from
-# the package alone (reusing target/debug's dependencies), uploading
-# nothing.
+# Tests the crates as crates.io would get them: `cargo package --list` of
+# `boardlint` holds its sources, the lock file, the README and the licence,
+# that of `boardlint-engine` its sources, the grammar and the default
+# configuration, and neither any of the tests, fixtures, benchmarks, fuzz
+# targets or docs; `cargo publish --dry-run --workspace` packages both and
+# builds each from its package alone (the command line against the
+# engine's package), uploading nothing.
 #
 # Usage: bash scripts/test-crate-package.sh
 set -euo pipefail
@@ -21,22 +22,36 @@ trap 'rm -rf "$WORK"' EXIT
 dirty=()
 [ -z "$(git status --porcelain 2>/dev/null)" ] || dirty=(--allow-dirty)
 
-cargo package --list --locked "${dirty[@]}" 2>/dev/null >"$WORK/list" || die "cargo package --list failed"
-absent=()
-for f in Cargo.toml Cargo.lock README.md LICENSE pyproject.toml src/main.rs src/lib.rs \
-    grammar/transcript.pest src/config/default.boardlint.yaml; do
-    grep -qxF "$f" "$WORK/list" || absent+=("$f")
-done
-[ "${#absent[@]}" -eq 0 ] && ok "the package holds what a build needs ($(wc -l <"$WORK/list") files)" ||
-    fail "the package lacks: ${absent[*]}"
-extra="$(grep -E '^(tests|benches|fuzz|docs|examples|scripts|integrations|hooks|\.github)/' "$WORK/list" || true)"
-[ -z "$extra" ] && ok "the package holds no tests, fixtures, benchmarks, fuzz targets, docs or scripts" ||
-    fail "the package holds files a user of the crate does not need: $(echo "$extra" | head -n 5 | tr '\n' ' ')"
+# list_has PACKAGE FILE…: `cargo package --list` of PACKAGE holds each FILE,
+# and none of the tests, fixtures, benchmarks, fuzz targets, docs or scripts.
+list_has() {
+    local package=$1
+    shift
+    cargo package --list --locked -p "$package" "${dirty[@]}" 2>"$WORK/list.err" >"$WORK/list" ||
+        { sed 's/^/    | /' "$WORK/list.err" | tail -n 10; die "cargo package --list -p $package failed"; }
+    local absent=() f
+    for f in "$@"; do
+        grep -qxF "$f" "$WORK/list" || absent+=("$f")
+    done
+    [ "${#absent[@]}" -eq 0 ] && ok "$package: the package holds what a build needs ($(wc -l <"$WORK/list") files)" ||
+        fail "$package: the package lacks: ${absent[*]}"
+    local extra
+    extra="$(grep -E '^(tests|benches|fuzz|docs|examples|scripts|integrations|hooks|crates|\.github)/' "$WORK/list" || true)"
+    [ -z "$extra" ] && ok "$package: the package holds no tests, fixtures, benchmarks, fuzz targets, docs or scripts" ||
+        fail "$package: the package holds files a user of the crate does not need: $(echo "$extra" | head -n 5 | tr '\n' ' ')"
+}
+
+# The command line, on the engine crate.
+list_has boardlint Cargo.toml Cargo.lock README.md LICENSE pyproject.toml src/main.rs src/lib.rs
+# The engine: its sources, the grammar (`grammar/`, linked into the
+# crate's folder), the default configuration.
+list_has boardlint-engine Cargo.toml README.md LICENSE src/lib.rs grammar/transcript.pest \
+    src/config/default.boardlint.yaml
 
 rc=0
-cargo publish --dry-run --locked "${dirty[@]}" >"$WORK/publish.log" 2>&1 || rc=$?
+cargo publish --dry-run --workspace --locked "${dirty[@]}" >"$WORK/publish.log" 2>&1 || rc=$?
 if [ "$rc" -eq 0 ] && grep -q 'aborting upload due to dry run' "$WORK/publish.log"; then
-    ok "cargo publish --dry-run packages and builds the crate from its package ($(grep -o 'Packaged .*' "$WORK/publish.log"))"
+    ok "cargo publish --dry-run --workspace packages and builds the crates from their packages ($(grep -o 'Packaged .*' "$WORK/publish.log" | paste -sd ';' -))"
 elif grep -qiE 'failed to (download|get|update)|Couldn.t resolve|network|timed out' "$WORK/publish.log"; then
     echo "notice: crates.io cannot be reached; cargo publish --dry-run is skipped"
 else

@@ -151,7 +151,8 @@ else
     indent <"$WORK/METADATA" | grep -v '^    | *$' | head -n 30
 fi
 tar -tzf "$SDIST" | sed "s|^boardlint-$VERSION/||" >"$WORK/sdist.list"
-need=(Cargo.toml Cargo.lock pyproject.toml README.md LICENSE src/main.rs src/lib.rs grammar/transcript.pest src/config/default.boardlint.yaml)
+need=(Cargo.toml Cargo.lock pyproject.toml README.md LICENSE src/main.rs src/lib.rs crates/engine/Cargo.toml crates/engine/src/lib.rs
+    crates/engine/grammar/transcript.pest crates/engine/src/config/default.boardlint.yaml)
 absent=()
 for f in "${need[@]}"; do grep -qxF "$f" "$WORK/sdist.list" || absent+=("$f"); done
 if [ "${#absent[@]}" -eq 0 ] && ! grep -qE '^(tests|benches|fuzz|docs|examples)/' "$WORK/sdist.list"; then

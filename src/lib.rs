@@ -20,55 +20,28 @@
 //! → models (transcripts, cards, records, session logs) → rules → engine →
 //! outputs → commands → the command line.
 
-// Foundation: text, the line reader, settings, what a file is.
-mod context;
-mod controls;
-mod date;
-mod diagnostic;
-mod guard;
-mod kinds;
-mod lines;
-mod parallel;
-mod roles;
-mod secrets;
-mod settings;
-mod syntax;
-mod text;
-mod yaml;
-
-// Models: what a file says.
-mod model;
-mod records;
-mod sessions;
-
-// Rules, and what they need to be chosen: the registry and the
-// configuration.
-mod config;
-mod rules;
-
-// The engine, and the formatter it offers.
-mod engine;
-mod format;
+// The engine (`crates/engine`): text and syntax, models, rules, the
+// configuration, the engine and its formatter. Its modules are named here
+// as this crate's own, for the surfaces below.
+/// Every rule boardlint has, in the order `boardlint rule --all` lists them
+/// (and, for the surfaces below, the rule registry).
+pub use boardlint_engine::rules;
+#[cfg(test)]
+pub(crate) use boardlint_engine::test_support;
+pub(crate) use boardlint_engine::{
+    config, context, controls, diagnostic, engine, files, format, guard, kinds, lines, model,
+    secrets, sessions, settings, syntax,
+};
 
 // Outputs, commands, the command line.
 mod cli;
 mod commands;
-mod files;
-mod mapped;
 mod output;
 
-#[cfg(test)]
-mod test_support;
-
-pub use config::{Config, ConfigError};
-pub use context::RunContext;
-pub use diagnostic::{Diagnostic, Fix, Severity};
-pub use engine::Engine;
-pub use kinds::FileKind;
-pub use lines::{LineIndex, Position};
-pub use rules::{Family, FixSafety, FixScope, RuleFix, RuleMeta};
-pub use sessions::SessionFormat;
-pub use syntax::Span;
+pub use boardlint_engine::{
+    Config, ConfigError, Diagnostic, Engine, Family, FileKind, Fix, FixSafety, FixScope, LineIndex,
+    Position, RuleFix, RuleMeta, RunContext, SessionFormat, Severity, Span,
+};
 
 /// The engine's parts one at a time, for the fuzz targets and the
 /// component benchmarks (the `internals` feature). Not a stable API.
@@ -123,11 +96,6 @@ pub mod internals {
     pub fn hook_answer(input: String) -> Result<Option<String>, String> {
         crate::commands::hook::answer_input(input)
     }
-}
-
-/// Every rule boardlint has, in the order `boardlint rule --all` lists them.
-pub fn rules() -> impl Iterator<Item = &'static RuleMeta> {
-    rules::all().iter().map(|r| r.meta())
 }
 
 /// Run the command line with these arguments; the process's exit code.

@@ -68,6 +68,31 @@ fn src() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+/// The engine crate's sources (`crates/engine/src`). The `boardlint`
+/// crate names the engine's modules as its own (`src/lib.rs`), so the two
+/// are read as one tree of modules: `crate::config` in `src/commands` is
+/// the engine's `config`.
+fn engine_src() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src")
+}
+
+/// Every Rust file of both crates but the `boardlint` crate's root (its
+/// command-line entry, and the names it gives the engine's modules).
+fn all_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&engine_src(), &mut files);
+    rust_files(&src(), &mut files);
+    files.retain(|f| f != &src().join("lib.rs"));
+    files
+}
+
+/// A file's path within its crate's `src`.
+fn relative(path: &Path) -> &Path {
+    path.strip_prefix(engine_src())
+        .or_else(|_| path.strip_prefix(src()))
+        .unwrap()
+}
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -82,7 +107,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The module a file belongs to: `src/rules/c001_card_frame.rs` → `rules`;
 /// `None` for the crate root and for test-only files.
 fn module_of(path: &Path) -> Option<String> {
-    let rel = path.strip_prefix(src()).unwrap();
+    let rel = relative(path);
     let first = rel.components().next()?.as_os_str().to_str()?.to_string();
     let name = first.strip_suffix(".rs").unwrap_or(&first).to_string();
     let test_only =
@@ -155,8 +180,7 @@ fn layer_of(module: &str) -> Option<usize> {
 
 /// Module → the modules it imports, read from the code.
 fn imports() -> BTreeMap<String, BTreeSet<String>> {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = all_files();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in files {
         let Some(module) = module_of(&file) else {
@@ -177,8 +201,7 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
 
 #[test]
 fn every_module_has_a_layer() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = all_files();
     let unplaced: BTreeSet<String> = files
         .iter()
         .filter_map(|f| module_of(f))
@@ -322,11 +345,9 @@ fn the_reader_of_command_imports_reads_them() {
 /// `src/a/b/mod.rs` → `a::b`, `src/lib.rs` → the root), but `main.rs` and
 /// the test-only files.
 fn file_modules() -> BTreeMap<Vec<String>, PathBuf> {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
     let mut out = BTreeMap::new();
-    for file in files {
-        let rel = file.strip_prefix(src()).unwrap();
+    for file in all_files() {
+        let rel = relative(&file);
         let mut parts: Vec<String> = rel
             .iter()
             .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
@@ -715,4 +736,86 @@ fn the_reader_of_file_imports_follows_paths_and_re_exports() {
     g.insert(3, [1].into());
     g.insert(4, [1].into());
     assert_eq!(circles(&g).len(), 1);
+}
+
+// ------------------------------------------------------------ crates
+
+#[test]
+fn the_engine_crate_holds_the_layers_up_to_the_engine_and_the_surfaces_sit_on_it() {
+    let engine_top = layer_of("engine").unwrap();
+    let mut misplaced = Vec::new();
+    for file in all_files() {
+        let Some(module) = module_of(&file) else {
+            continue;
+        };
+        let layer = layer_of(&module).unwrap();
+        let in_engine = file.starts_with(engine_src());
+        if in_engine != (layer <= engine_top) {
+            misplaced.push(format!(
+                "{} ({}) is in the {} crate",
+                relative(&file).display(),
+                layer_name(layer),
+                if in_engine { "engine" } else { "boardlint" }
+            ));
+        }
+    }
+    assert!(
+        misplaced.is_empty(),
+        "files on the wrong side of the crates' line:\n{}",
+        misplaced.join("\n")
+    );
+}
+
+/// What the engine's library users must not compile: an async runtime,
+/// the servers' protocol crates, the terminal's renderers, the command
+/// line's parser, the file watcher.
+const SURFACE_CRATES: &[&str] = &[
+    "tokio",
+    "rmcp",
+    "lsp-server",
+    "lsp-types",
+    "miette",
+    "owo-colors",
+    "textwrap",
+    "clap",
+    "notify",
+];
+
+#[test]
+fn a_library_user_of_the_engine_compiles_no_runtime_server_or_terminal_crate() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "--locked",
+            "-p",
+            "boardlint-engine",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "cargo tree failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let crates: BTreeSet<&str> = tree
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(
+        crates.contains("boardlint-engine") && crates.contains("rayon"),
+        "{tree}"
+    );
+    let found: Vec<&&str> = SURFACE_CRATES
+        .iter()
+        .filter(|c| crates.contains(**c))
+        .collect();
+    assert!(found.is_empty(), "the engine depends on {found:?}:\n{tree}");
 }

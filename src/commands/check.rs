@@ -642,14 +642,13 @@ fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
                 continue;
             }
         };
-        let kind = crate::engine::kind_of(&config, Some(path), Some(path), &source);
+        let kind = crate::engine::prepare(&config, Some(path), Some(path), &source).kind;
         if kind == FileKind::Other {
             continue;
         }
         let shown = config
-            .path
-            .as_ref()
-            .map_or_else(|| "(defaults)".to_string(), |p| display_path(p));
+            .path()
+            .map_or_else(|| "(defaults)".to_string(), display_path);
         rows.push((name, kind.name(), shown));
     }
     let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
@@ -1088,14 +1087,12 @@ fn run_context(ws: &Workspace, inputs: &[Input]) -> RunContext {
         .filter_map(Input::path)
         .map(|path| {
             let source = files::read(&Input::File(path.to_path_buf())).ok();
-            let settings = ws.config_for(path).ok().map(|c| {
-                let settings = c.settings_for(path);
-                (c, settings)
-            });
-            match (source, settings) {
+            let config = ws.config_for(path).ok();
+            match (source, config) {
                 // A panic here is reported by the main pass over the file.
-                (Some(source), Some((config, settings))) => crate::guard::contain(|| {
-                    let kind = crate::engine::kind_of(&config, Some(path), Some(path), &source);
+                (Some(source), Some(config)) => crate::guard::contain(|| {
+                    let crate::engine::Prepared { settings, kind } =
+                        crate::engine::prepare(&config, Some(path), Some(path), &source);
                     crate::engine::contribution(
                         &source,
                         &settings,

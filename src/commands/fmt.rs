@@ -254,9 +254,9 @@ fn stdin(args: &FmtArgs, ws: &Workspace, lang: Option<Lang>) -> i32 {
         }
     };
     let named = args.stdin_filename.as_ref().map(|_| path.as_path());
-    let settings = config.settings_for(&path);
     // Only transcripts and decision logs are formatted.
-    let kind = crate::engine::kind_of(&config, Some(&path), named, &source);
+    let crate::engine::Prepared { settings, kind } =
+        crate::engine::prepare(&config, Some(&path), named, &source);
     if kind == FileKind::SessionLog {
         eprintln!(
             "error: {}: a session log is a record, not a draft: it is not formatted",

@@ -1,7 +1,9 @@
 //! One file made ready for a command that reads files (`check`, `fmt`): its
 //! text read (mapped when large and the command allows it), the memory to
-//! work on it probed, its settings and its kind decided. Both commands skip
-//! what this skips, with the same notes.
+//! work on it probed, then its settings and its kind decided by the
+//! engine's one preparation (`engine::prepare`, which the servers and the
+//! hook reach through `Engine`). Both commands skip what this skips, with
+//! the same notes.
 
 use std::path::Path;
 
@@ -67,8 +69,8 @@ pub fn prepare(
     };
     // A file too large for the memory there fails here, alone.
     files::room_to_work(how.work, &source)?;
-    let settings = config.settings_for(config_path);
-    let kind = crate::engine::kind_of(config, Some(config_path), path, &source);
+    let crate::engine::Prepared { settings, kind } =
+        crate::engine::prepare(config, Some(config_path), path, &source);
     Ok(Some(Prepared {
         source,
         settings,

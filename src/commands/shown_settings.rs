@@ -13,7 +13,7 @@ pub fn print_settings(ws: &Workspace, path: &std::path::Path) -> i32 {
     };
     let settings = config.settings_for(path);
     let mut out = String::new();
-    match &config.path {
+    match config.path() {
         Some(p) => out.push_str(&format!("# configuration: {}\n", p.display())),
         None => out.push_str("# configuration: none (defaults)\n"),
     }

@@ -53,26 +53,25 @@ pub fn human(
     };
     let source_lines = source_lines.as_ref().unwrap_or(&src.lines);
     for d in diagnostics {
-        let shown = Diagnostic {
-            span: shift(&d.span),
-            message: safe::text(&d.message).into_owned().into(),
-            label: safe::text(&d.label).into_owned().into(),
-            help: if d.fixable {
-                format!(
-                    "{}\n[*] fixable: `boardlint check --fix` (or `boardlint fmt`) rewrites it",
-                    safe::text(&d.help)
-                )
-                .into()
-            } else {
-                safe::text(&d.help).into_owned().into()
-            },
-            related: d
-                .related
-                .iter()
-                .map(|(span, label)| (shift(span), safe::text(label).into_owned().into()))
-                .collect(),
-            ..d.clone()
+        let mut shown = d.clone();
+        shown.span = shift(&d.span);
+        shown.message = safe::text(&d.message).into_owned().into();
+        shown.label = safe::text(&d.label).into_owned().into();
+        shown.help = if d.fixable {
+            format!(
+                "{}\n[*] fixable: `boardlint check --fix` (or `boardlint fmt`) rewrites it",
+                safe::text(&d.help)
+            )
+            .into()
+        } else {
+            safe::text(&d.help).into_owned().into()
         };
+        shown.related = d
+            .related
+            .iter()
+            .map(|(span, label)| (shift(span), safe::text(label).into_owned().into()))
+            .collect();
+        let shown = shown;
         let rendered = match excerpt(&src, &shown) {
             // A long line or a span over many lines: miette gets a clipped
             // copy of the lines around the span, so an excerpt costs its own

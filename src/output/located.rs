@@ -127,10 +127,7 @@ mod tests {
 
     /// The fix that turns the whole of `before` into `after`.
     fn between(before: &str, after: &str) -> Option<FileFix> {
-        let fix = Fix {
-            span: 0..before.len(),
-            text: after.to_string(),
-        };
+        let fix = Fix::new(0..before.len(), after.to_string());
         FileFix::replacing(before, &fix)
     }
 
@@ -159,10 +156,7 @@ mod tests {
     #[test]
     fn a_finding_s_fix_is_the_lines_its_fix_changes() {
         let before = "x\na\nb\nc\ny\n";
-        let fix = std::sync::Arc::new(Fix {
-            span: 2..8,
-            text: "a\nB\nc\n".to_string(),
-        });
+        let fix = std::sync::Arc::new(Fix::new(2..8, "a\nB\nc\n".to_string()));
         let made = FileFix::replacing(before, &fix).unwrap();
         assert_eq!(made.replacements, [(4, 2, "B\n".to_string())]);
         assert_eq!(apply(before, &made), "x\na\nB\nc\ny\n");

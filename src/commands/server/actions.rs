@@ -321,10 +321,10 @@ mod tests {
         };
         let mut d = crate::test_support::finding("C001", 0..4, 0);
         d.fixable = true;
-        d.fix = Some(std::sync::Arc::new(crate::diagnostic::Fix {
-            span: card.span.clone(),
-            text: card.text.clone(),
-        }));
+        d.fix = Some(std::sync::Arc::new(crate::diagnostic::Fix::new(
+            card.span.clone(),
+            card.text.clone(),
+        )));
         let linted = Linted {
             kind: FileKind::Transcript,
             diagnostics: vec![d],

@@ -35,9 +35,9 @@ use crate::sessions::SessionFormat;
 use crate::settings::Settings;
 use crate::syntax::Span;
 
-pub(crate) use kind::detect;
-pub(crate) use suppress::next_line_comment;
-pub(crate) use turn::Before;
+pub use kind::detect;
+pub use suppress::next_line_comment;
+pub use turn::Before;
 
 /// A resolved configuration, ready to lint files with.
 #[derive(Debug, Clone, Default)]
@@ -52,7 +52,7 @@ impl Engine {
         Engine::shared(Arc::new(config))
     }
 
-    pub(crate) fn shared(config: Arc<Config>) -> Engine {
+    pub fn shared(config: Arc<Config>) -> Engine {
         Engine { config }
     }
 
@@ -63,17 +63,20 @@ impl Engine {
 
     /// The settings of a file at `path`: the configuration's, less what its
     /// `per-file-ignores` turn off there.
-    pub(crate) fn settings(&self, path: Option<&Path>) -> Settings {
-        match path {
-            Some(path) => self.config.settings_for(path),
-            None => self.config.settings.clone(),
-        }
+    pub fn settings(&self, path: Option<&Path>) -> Settings {
+        settings_of(&self.config, path)
     }
 
     /// The kind a file is read as: what the configuration's `kinds` say for
     /// its path, else what its path and content show.
     pub fn kind(&self, path: Option<&Path>, text: &str) -> FileKind {
         kind_of(&self.config, path, path, text)
+    }
+
+    /// A file at `path` made ready to be worked on: its settings and its
+    /// kind (see [`prepare`]).
+    pub fn prepare(&self, path: Option<&Path>, text: &str) -> Prepared {
+        prepare(&self.config, path, path, text)
     }
 
     /// Every diagnostic of a file checked alone (no other file of a run is
@@ -90,8 +93,7 @@ impl Engine {
         text: &str,
         run: &RunContext,
     ) -> Vec<Diagnostic> {
-        let settings = self.settings(path);
-        let kind = self.kind(path, text);
+        let Prepared { settings, kind } = self.prepare(path, text);
         check(
             text,
             &settings,
@@ -125,8 +127,7 @@ impl Engine {
     /// What a file tells the rules of the other files of its run: the
     /// proposals its decision log flags, the run ends of its transition log.
     pub fn contribution(&self, path: &Path, text: &str) -> RunContext {
-        let settings = self.settings(Some(path));
-        let kind = self.kind(Some(path), text);
+        let Prepared { settings, kind } = self.prepare(Some(path), text);
         contribution(
             text,
             &settings,
@@ -155,7 +156,7 @@ impl Engine {
 
     /// The conversation a new turn of a session log continues (see
     /// [`History`](crate::sessions::History)).
-    pub(crate) fn turn_history(
+    pub fn turn_history(
         &self,
         path: Option<&Path>,
         format: SessionFormat,
@@ -167,7 +168,7 @@ impl Engine {
     /// [`Engine::check_turn`] after a history read from a cut on, and where
     /// it may be cut next (see `turn.rs`); `None` when the state the cut
     /// carried does not hold, and the history must be read whole.
-    pub(crate) fn check_turn_after(
+    pub fn check_turn_after(
         &self,
         path: Option<&Path>,
         before: Before<'_>,
@@ -184,14 +185,8 @@ impl Engine {
 
     /// [`Engine::format`] with the card headings printed in `lang` when it
     /// is given (as `fmt --lang`), else in the configuration's `lang`.
-    pub(crate) fn format_in(
-        &self,
-        path: Option<&Path>,
-        text: &str,
-        lang: Option<Lang>,
-    ) -> Option<String> {
-        let kind = self.kind(path, text);
-        let settings = self.settings(path);
+    pub fn format_in(&self, path: Option<&Path>, text: &str, lang: Option<Lang>) -> Option<String> {
+        let Prepared { settings, kind } = self.prepare(path, text);
         formats(kind).then(|| {
             format(
                 text,
@@ -210,16 +205,15 @@ impl Engine {
     /// source order; `None` for a kind that is not formatted, or a text
     /// whose formatting is known only whole (it takes more than one pass to
     /// settle).
-    pub(crate) fn format_replacements(
+    pub fn format_replacements(
         &self,
         path: Option<&Path>,
         text: &str,
     ) -> Option<Vec<(crate::syntax::Span, String)>> {
-        let kind = self.kind(path, text);
+        let Prepared { settings, kind } = self.prepare(path, text);
         if !formats(kind) {
             return None;
         }
-        let settings = self.settings(path);
         crate::format::replacements(text, &settings, &self.format_options())
     }
 
@@ -232,10 +226,45 @@ impl Engine {
     }
 }
 
+/// A file made ready to be worked on: the settings that apply to it and the
+/// kind it is read as.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub settings: Settings,
+    pub kind: FileKind,
+}
+
+/// The one preparation of a file every surface takes it through, once its
+/// text is in hand: `check` and `fmt` after reading it
+/// (`commands/prepare.rs`), a run's context (`check`), the servers and the
+/// agent hook through [`Engine`]'s methods. Its settings are the
+/// configuration's for `settings_path` (less what `per-file-ignores` turn
+/// off there; the configuration's own for text of no path), its kind is
+/// decided by [`kind_of`].
+pub fn prepare(
+    config: &Config,
+    settings_path: Option<&Path>,
+    path: Option<&Path>,
+    text: &str,
+) -> Prepared {
+    Prepared {
+        settings: settings_of(config, settings_path),
+        kind: kind_of(config, settings_path, path, text),
+    }
+}
+
+/// The settings of a file at `path` under `config`.
+fn settings_of(config: &Config, path: Option<&Path>) -> Settings {
+    match path {
+        Some(path) => config.settings_for(path),
+        None => config.settings.clone(),
+    }
+}
+
 /// The kind a file is read as: what the configuration's `kinds` say for the
 /// path its settings are looked up by (standard input's stands-for name, or
 /// the file's path), else what its path and content show.
-pub(crate) fn kind_of(
+pub fn kind_of(
     config: &Config,
     settings_path: Option<&Path>,
     path: Option<&Path>,
@@ -247,12 +276,12 @@ pub(crate) fn kind_of(
 }
 
 /// Whether `fmt` rewrites files of this kind.
-pub(crate) fn formats(kind: FileKind) -> bool {
+pub fn formats(kind: FileKind) -> bool {
     matches!(kind, FileKind::Transcript | FileKind::DecisionLog)
 }
 
 /// A draft rewritten into the canonical layout.
-pub(crate) fn format(text: &str, settings: &Settings, options: &FormatOptions) -> String {
+pub fn format(text: &str, settings: &Settings, options: &FormatOptions) -> String {
     crate::format::format(text, settings, options)
 }
 
@@ -261,7 +290,7 @@ pub(crate) fn format(text: &str, settings: &Settings, options: &FormatOptions) -
 /// credential.
 /// `options` are `fmt`'s, which the fixes of fixable findings are printed
 /// with.
-pub(crate) fn check(
+pub fn check(
     source: &str,
     settings: &Settings,
     options: &FormatOptions,
@@ -401,7 +430,7 @@ fn without_fixes(diagnostics: &mut [Diagnostic]) {
 /// The edits that suppress each of these findings of a transcript or a
 /// decision log on its line, with a suppression comment above it
 /// (`check --add-noqa`); see [`suppress::comments_for`].
-pub(crate) fn suppressions(
+pub fn suppressions(
     source: &str,
     settings: &Settings,
     file: FileContext<'_>,
@@ -422,7 +451,7 @@ fn check_transcript(transcript: &crate::model::Transcript<'_>) -> Vec<Diagnostic
 /// A session log: each conversation's text checked as a transcript, its
 /// diagnostics mapped back to the log's bytes, then the session rules over
 /// the log itself.
-pub(crate) fn check_session(
+pub fn check_session(
     format: SessionFormat,
     source: &str,
     settings: &Settings,
@@ -499,7 +528,7 @@ fn sort(diagnostics: &mut [Diagnostic]) {
 
 /// What one file contributes to the run: the flagged proposals of a
 /// decision log (D006), the run ends of a transition log (T100).
-pub(crate) fn contribution(source: &str, settings: &Settings, file: FileContext<'_>) -> RunContext {
+pub fn contribution(source: &str, settings: &Settings, file: FileContext<'_>) -> RunContext {
     let Some(path) = file.path else {
         return RunContext::default();
     };

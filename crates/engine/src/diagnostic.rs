@@ -28,8 +28,10 @@ impl Severity {
     }
 }
 
-/// One finding of one rule at one place.
+/// One finding of one rule at one place. Made by the engine's rules; a
+/// caller reads it, and may change what it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     pub code: &'static str,
     pub name: &'static str,
@@ -62,6 +64,7 @@ pub struct Diagnostic {
 
 /// One replacement of a file's bytes: `fmt`'s rewrite of one card or block.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Fix {
     /// The bytes of the file replaced.
     pub span: Span,
@@ -69,10 +72,17 @@ pub struct Fix {
     pub text: String,
 }
 
+impl Fix {
+    /// Replace the bytes of `span` with `text`.
+    pub fn new(span: Span, text: String) -> Fix {
+        Fix { span, text }
+    }
+}
+
 /// `source` with the fixes made, each once, from the end back. Fixes come
 /// from one rewrite of the file, so two either are the same edit or do not
 /// overlap; one that overlaps an edit already made is skipped.
-pub(crate) fn apply_fixes<'a>(source: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> String {
+pub fn apply_fixes<'a>(source: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> String {
     let mut fixes: Vec<&Fix> = fixes.into_iter().collect();
     fixes.sort_by_key(|f| (f.span.start, f.span.end));
     fixes.dedup();

@@ -705,7 +705,7 @@ mod tests {
     fn the_count_matches_the_nesting_of_every_yaml_fixture() {
         let mut dirs = vec![std::path::PathBuf::from(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures"
+            "/../../tests/fixtures"
         ))];
         let mut seen = 0;
         while let Some(dir) = dirs.pop() {

@@ -305,7 +305,7 @@ mod tests {
     /// from the end back, give what `format` gives.
     #[test]
     fn the_replacements_make_the_formatted_text() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fmt");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fmt");
         let mut texts: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().path())

@@ -30,6 +30,7 @@ impl FileContext<'static> {
 
 /// What one file's rules may know of the other files checked in the run.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct RunContext {
     /// Proposals flagged `[DO_NOT_RESURFACE]` in the run's decision logs.
     pub(crate) proposals: Vec<Proposal>,

@@ -3,7 +3,7 @@
 /// The text of every transcript fixture (`tests/fixtures/**/*.md`), in a
 /// fixed order.
 pub fn fixture_texts() -> Vec<String> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
     let mut paths = Vec::new();
     let mut stack = vec![root];
     while let Some(dir) = stack.pop() {

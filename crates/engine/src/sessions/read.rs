@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn a_log_read_in_two_halves_reads_as_one_read_in_order() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/sessions");
         for name in ["claude-code.jsonl", "codex.jsonl", "pi.jsonl"] {
             let text = std::fs::read_to_string(dir.join(name)).unwrap();
             let format = detect(None, &text).unwrap();

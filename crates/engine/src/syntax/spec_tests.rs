@@ -15,7 +15,7 @@ use super::scan::{
 };
 use super::{parse_apart, parse_split_at, parse_with, spec};
 
-#[path = "../../tests/common/pieces.rs"]
+#[path = "../../../../tests/common/pieces.rs"]
 mod pieces;
 
 #[test]

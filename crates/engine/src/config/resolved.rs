@@ -19,8 +19,10 @@ pub struct Config {
     /// The files it was read from: the one found (or given) first, then
     /// each it extends. Empty when it was read from no file.
     pub(crate) files: Vec<PathBuf>,
-    pub(crate) settings: Settings,
-    pub(crate) lang: Option<Lang>,
+    #[doc(hidden)]
+    pub settings: Settings,
+    #[doc(hidden)]
+    pub lang: Option<Lang>,
     /// Globs relative to the configuration's directory.
     pub(super) exclude: Option<(GlobSet, PathBuf)>,
     /// `extend-exclude`: globs relative to the directory of the file (or
@@ -29,7 +31,8 @@ pub struct Config {
     pub(super) per_file_ignores: Vec<(GlobSet, PathBuf, Vec<usize>)>,
     pub(super) kinds: Vec<(GlobSet, PathBuf, FileKind)>,
     /// Each setting's value and where it came from, for `boardlint config`.
-    pub(crate) report: Vec<(String, String, Source)>,
+    #[doc(hidden)]
+    pub report: Vec<(String, String, Source)>,
 }
 
 impl Config {
@@ -40,7 +43,7 @@ impl Config {
 
     /// The settings for one file: the configuration's, less the rules its
     /// `per-file-ignores` turn off for that path.
-    pub(crate) fn settings_for(&self, path: &Path) -> Settings {
+    pub fn settings_for(&self, path: &Path) -> Settings {
         let mut settings = self.settings.clone();
         for (set, base, indices) in &self.per_file_ignores {
             if matches(set, base, path) {
@@ -63,7 +66,7 @@ impl Config {
     }
 
     /// Whether `exclude` or `extend-exclude` matches a path.
-    pub(crate) fn is_excluded(&self, path: &Path) -> bool {
+    pub fn is_excluded(&self, path: &Path) -> bool {
         self.exclude
             .iter()
             .chain(&self.extend_exclude)
