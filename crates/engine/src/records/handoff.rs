@@ -30,8 +30,9 @@ pub const REQUIRED: [&str; 9] = [
     "next_allowed",
 ];
 
-/// Optional fields: a time, the executor, remaining risks, a logs address.
-pub const OPTIONAL: [&str; 9] = [
+/// Optional fields: a time, the executor, remaining risks, a logs address,
+/// the class of a failure (`failure: timeout`).
+pub const OPTIONAL: [&str; 10] = [
     "at",
     "time",
     "timestamp",
@@ -41,6 +42,7 @@ pub const OPTIONAL: [&str; 9] = [
     "risks",
     "logs",
     "logs_url",
+    "failure",
 ];
 
 /// A top-level key and where it is written.

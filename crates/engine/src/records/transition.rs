@@ -1,6 +1,7 @@
 //! Pipeline transition logs: JSONL, one event a line,
 //! `{at, task_id, stage, attempt, prev_state, new_state, actor,
-//! refs: {input, output}, reason?, checks?, blocked_by?, event_id?}`.
+//! refs: {input, output}, reason?, checks?, blocked_by?, failure?,
+//! event_id?}`.
 //!
 //! A run is (task_id, stage, attempt). Each event moves one run from
 //! `prev_state` to `new_state`; the log is read in file order.
@@ -61,6 +62,44 @@ pub struct Event {
 }
 
 impl Event {
+    /// The blockers that are tasks: those in `blocked_by` that are no
+    /// permission or human decision (see [`is_task_blocker`]).
+    pub fn task_blockers(&self) -> Vec<String> {
+        let mut blockers = self.blockers();
+        blockers.retain(|b| is_task_blocker(b));
+        blockers
+    }
+
+    /// The class of the failure this event records, when it says one: its
+    /// `failure` field (`timeout`, `stale_input`, …, compared in any case),
+    /// else the names of the checks it reports failed (`check:lint,unit`).
+    /// `None` when it names neither: a `reason` is free text, not a class.
+    pub fn failure_class(&self) -> Option<String> {
+        if let Some(Value::String(class)) = self.object.get("failure") {
+            let class = class.trim();
+            if !class.is_empty() {
+                return Some(class.to_ascii_lowercase());
+            }
+        }
+        let mut failed: Vec<&str> = self
+            .object
+            .get("checks")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter(|c| {
+                c.get("result")
+                    .and_then(Value::as_str)
+                    .and_then(super::handoff::check_result)
+                    == Some("failed")
+            })
+            .filter_map(|c| c.get("name").and_then(Value::as_str))
+            .collect();
+        failed.sort_unstable();
+        failed.dedup();
+        (!failed.is_empty()).then(|| format!("check:{}", failed.join(",")))
+    }
+
     /// Tasks named in `blocked_by` (a string or a list of strings).
     pub fn blockers(&self) -> Vec<String> {
         match self.object.get("blocked_by") {
@@ -73,6 +112,19 @@ impl Event {
             _ => Vec::new(),
         }
     }
+}
+
+/// Whether a blocker is a task, which must reach `approved` before the run
+/// it blocks goes on. A permission (`permission:deploy-prod`) or a human
+/// decision (`human:cfo-signoff`), the other things a run waits on
+/// (docs/records.md), is granted outside the pipeline and has no state in
+/// the log.
+pub fn is_task_blocker(blocker: &str) -> bool {
+    let b = blocker.trim();
+    !["permission:", "human:"].iter().any(|p| {
+        b.get(..p.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(p))
+    })
 }
 
 /// An RFC 3339 time, as seconds since the epoch plus nanoseconds, for
@@ -308,6 +360,42 @@ fn read_event(line: usize, span: Span, text: &str) -> Result<Event, (Option<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn permissions_and_human_decisions_are_no_task_blockers() {
+        for blocker in ["permission:deploy-prod", "HUMAN:cfo-signoff", " human:x"] {
+            assert!(!is_task_blocker(blocker), "{blocker}");
+        }
+        for blocker in ["PAY-398", "permissions-review", "humane-ux", "é", ""] {
+            assert!(is_task_blocker(blocker), "{blocker}");
+        }
+    }
+
+    fn event(json: &str) -> Event {
+        let settings = Settings::default();
+        let log = TransitionLog::parse(json, &settings);
+        log.events.into_iter().next().expect("a well-formed event")
+    }
+
+    #[test]
+    fn a_failure_class_is_the_failure_field_else_the_failed_checks() {
+        let head = r#"{"at":"2026-03-05T14:01:00Z","task_id":"T","stage":"implement","attempt":1,"prev_state":"running","new_state":"failed","actor":"a","refs":{"input":null,"output":null}"#;
+        let with = |rest: &str| event(&format!("{head}{rest}}}\n"));
+        assert_eq!(
+            with(r#","failure":" Timeout ""#).failure_class().as_deref(),
+            Some("timeout")
+        );
+        let checks = r#","checks":[{"name":"unit","result":"fail"},{"name":"lint","result":"failed"},{"name":"e2e","result":"passed"}]"#;
+        assert_eq!(
+            with(checks).failure_class().as_deref(),
+            Some("check:lint,unit")
+        );
+        assert_eq!(
+            with(r#","reason":"unit tests failed""#).failure_class(),
+            None
+        );
+        assert_eq!(with(r#","failure":"""#).failure_class(), None);
+    }
 
     #[test]
     fn timestamps_order_across_offsets() {

@@ -162,6 +162,7 @@ registry! {
     Transition: t014_blocked_without_blocker::BlockedWithoutBlocker,
     Transition: t015_unblocked_too_early::UnblockedTooEarly,
     Transition: t016_duplicate_event_id::DuplicateEventId,
+    Transition: t017_repeated_failure::RepeatedFailure,
     Handshake: h001_invalid_json::InvalidJson,
     Handshake: h002_missing_field::MessageMissingField,
     Handshake: h003_unknown_message_type::UnknownMessageType,

@@ -7,7 +7,10 @@ declare_rule! {
     /// ## What it does
     /// Flags a run leaving `blocked` (blocked → queued) while a task named in
     /// its `blocked_by` has, at that point in the log, a latest state other
-    /// than `approved`.
+    /// than `approved`. A blocker that is a permission (`permission:…`) or a
+    /// human decision (`human:…`) is granted outside the pipeline and has no
+    /// state in the log: the run resumes once it is granted, and this rule
+    /// waits only for the task blockers.
     ///
     /// ## Why is this bad?
     /// The block existed because the input was not ready. Resuming before
@@ -37,7 +40,7 @@ impl TransitionRule for UnblockedTooEarly {
         let mut blockers: HashMap<&RunKey, Vec<String>> = HashMap::new();
         for e in &log.events {
             if e.new == "blocked" {
-                blockers.insert(&e.run, e.blockers());
+                blockers.insert(&e.run, e.task_blockers());
             }
             if e.prev == "blocked" && e.new == "queued" {
                 let waiting: Vec<String> = blockers
@@ -52,7 +55,7 @@ impl TransitionRule for UnblockedTooEarly {
                         self.meta()
                             .diagnostic(log.field_span(e, "new_state"), format!("the run resumes while {} is not approved", waiting.join(", ")))
                             .with_label("unblocked too early")
-                            .with_help("leave `blocked` only once every blocker's latest state is approved"),
+                            .with_help("leave `blocked` only once every task it waits on is approved (a `permission:` or `human:` blocker is granted outside the log)"),
                     );
                 }
             }
