@@ -472,7 +472,7 @@ pub fn check_session(
     let beside: std::sync::Mutex<Option<Vec<Diagnostic>>> = std::sync::Mutex::new(None);
     let claimed = std::sync::atomic::AtomicBool::new(!large);
     let conversations = || {
-        log.each_transcript(source, settings, |text, map| {
+        log.each_transcript(source, settings, |text, map, messages| {
             // A conversation is no file of its own: path rules stay silent.
             let file = FileContext {
                 path: None,
@@ -481,13 +481,12 @@ pub fn check_session(
             };
             let claim = text.len() >= crate::parallel::FROM
                 && !claimed.swap(true, std::sync::atomic::Ordering::Relaxed);
-            let mut transcript = match claim {
-                true => crate::model::build_file_beside(text, settings, file, || {
-                    let found = session_rules();
-                    *beside.lock().unwrap_or_else(|e| e.into_inner()) = Some(found);
-                }),
-                false => crate::model::build_file(text, settings, file),
-            };
+            let rules_beside = claim.then_some(|| {
+                let found = session_rules();
+                *beside.lock().unwrap_or_else(|e| e.into_inner()) = Some(found);
+            });
+            let mut transcript =
+                crate::model::build_conversation(text, settings, file, messages, rules_beside);
             let mut diagnostics = check_transcript(&transcript);
             // A large conversation's lines are let go while the findings go
             // out (the rest of the model borrows the text).

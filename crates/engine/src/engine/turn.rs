@@ -124,6 +124,7 @@ fn check_after_cutting(
         messages: &messages,
         candidates: &candidates,
         turn: Some(offset),
+        meetings: &[],
     };
     let (transcript, cut) = crate::model::build_continuing(&whole, settings, how)?;
     debug_assert!(transcript.kind == FileKind::Transcript && transcript.path.is_none());
@@ -370,6 +371,21 @@ mod shaped {
                 "More.",
                 "[INVOKE:cro|Pipeline?]\n",
                 vec!["B001"],
+            ),
+            // A board meeting's phase order is held within one message: an
+            // answer that restates a phase (rewritten after a hook's block)
+            // is not held to the phases before it; within the answer it is.
+            (
+                "## Phase 1: Context\n\n## Phase 3: Critic analysis\n\nMore.\n",
+                "More.",
+                "## Phase 2: Independent contributions\n",
+                vec![],
+            ),
+            (
+                "## Phase 1: Context\n\n## Phase 4: Synthesis\n\nMore.\n",
+                "More.",
+                "## Phase 4: Synthesis\n\n## Phase 3: Critic analysis\n",
+                vec!["B004"],
             ),
             (
                 "CFO: thinking\n\nMore.\n",

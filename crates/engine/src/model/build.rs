@@ -9,7 +9,7 @@ use super::cards::{self, Card, CardKind};
 use super::carry::{
     CarriedBlock, CarriedCard, CarriedInvocation, CarriedTurn, Carry, Cut, SpeakerScope, ZoneEnd,
 };
-use super::faults::{Malformed, StrayCloser, UnknownRole};
+use super::faults::{Malformed, PhaseFault, PhaseFaultKind, StrayCloser, UnknownRole};
 use super::invocations::{Aggregation, ChainDecl, Invocation, InvocationKind};
 use super::line_starts::LineStarts;
 use super::notes::{Blocked, Note};
@@ -42,16 +42,24 @@ pub fn build_file<'a>(
     t
 }
 
-/// [`build_file`], with `beside` run on another core while the model's
-/// pass over the lines runs on this one: that pass is one core's work,
-/// where reading the lines before it takes every core.
-pub fn build_file_beside<'a>(
+/// The model of a session's conversation, its messages beginning at
+/// `messages` (ascending): what is held within one message (a board
+/// meeting's phase order) starts again at each. With `beside`, that is run
+/// on another core while the model's pass over the lines runs on this one:
+/// that pass is one core's work, where reading the lines before it takes
+/// every core.
+pub fn build_conversation<'a>(
     source: &'a str,
     settings: &'a Settings,
     file: FileContext<'a>,
-    beside: impl FnOnce() + Send,
+    messages: &[usize],
+    beside: Option<impl FnOnce() + Send>,
 ) -> Transcript<'a> {
-    let (mut t, _) = build_from(source, settings, file, Continuing::default(), Some(beside))
+    let how = Continuing {
+        meetings: messages,
+        ..Continuing::default()
+    };
+    let (mut t, _) = build_from(source, settings, file, how, beside)
         .expect("a text read from its start carries no block");
     t.doc.lines.release_inlines();
     t
@@ -105,6 +113,10 @@ pub struct Continuing<'c> {
     /// card the text before it left open ends there, and so do the blocks
     /// no closer closes (decision 12).
     pub turn: Option<usize>,
+    /// Where messages begin, ascending, for what is held within one
+    /// message (a board meeting's phase order), when the text is not read
+    /// a message at a time (a conversation `check` reads whole).
+    pub meetings: &'c [usize],
 }
 
 /// No work beside the model's pass.
@@ -276,6 +288,8 @@ fn read<'a>(
         conversation_before: false,
         broadcast_responders: Vec::new(),
         attendees: Vec::new(),
+        phase_faults: Vec::new(),
+        message_starts: Vec::new(),
     };
     t.front_matter_speaker = doc
         .front_matter
@@ -283,10 +297,23 @@ fn read<'a>(
         .and_then(|span| crate::yaml::front_matter_speaker(&source[span.clone()]))
         .and_then(|name| settings.roles.lookup(&name));
     let mut builder = Builder::new(&mut t, knowledge, how.turn);
+    // A message starts a board meeting's order again: an answer rewritten
+    // after a hook's block, or a recap in a later message, restates phases.
+    let mut messages: Vec<usize> = how
+        .messages
+        .iter()
+        .chain(how.meetings)
+        .copied()
+        .chain(how.turn)
+        .collect();
+    messages.sort_unstable();
+    messages.dedup();
+    builder.message_starts.clone_from(&messages);
     if let Some(carry) = how.carry {
         builder.seed(carry);
     }
     let (cut, seen) = builder.run_cutting(doc, how.candidates);
+    t.message_starts = messages;
     (t, cut, seen)
 }
 
@@ -333,6 +360,13 @@ pub(super) struct Builder<'t, 'a> {
     zone: Option<(u32, ZoneEnd)>,
     /// A phase line so far is titled as a board meeting's phase is.
     board_phases: bool,
+    /// The phases of the board meeting under way, in the order they came
+    /// (each once): what the next phase line is held to.
+    meeting_phases: Vec<u32>,
+    /// Where messages begin (ascending): each starts the phase order again.
+    message_starts: Vec<usize>,
+    /// The first of `message_starts` not yet reached.
+    next_message: usize,
     last_heading: Option<u8>,
     card: Option<OpenCard>,
     /// Placeholders found in a draft card not yet confirmed.
@@ -433,6 +467,9 @@ impl<'t, 'a> Builder<'t, 'a> {
             speaker: None,
             zone: None,
             board_phases: false,
+            meeting_phases: Vec::new(),
+            message_starts: Vec::new(),
+            next_message: 0,
             last_heading: None,
             card: None,
             tentative_placeholders: Vec::new(),
@@ -478,6 +515,7 @@ impl<'t, 'a> Builder<'t, 'a> {
         self.speaker = carry.speaker;
         self.zone = carry.zone;
         self.board_phases = carry.board_phases;
+        self.meeting_phases.clone_from(&carry.meeting_phases);
         self.indented_code = carry.indented_code;
         self.code_may_follow = !carry.no_code_next;
         self.last_heading = carry.last_heading;
@@ -771,6 +809,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             speaker: self.speaker,
             zone: self.zone,
             board_phases: self.board_phases,
+            meeting_phases: self.meeting_phases.clone(),
             last_heading: self.last_heading,
             front_matter_speaker: self.t.front_matter_speaker,
             in_key_points: self.in_key_points,
@@ -899,6 +938,14 @@ impl<'t, 'a> Builder<'t, 'a> {
 
     fn line(&mut self, index: usize, line: &Line, lines: &syntax::Lines) {
         self.end_unclosed_at_turn(index, line);
+        while self
+            .message_starts
+            .get(self.next_message)
+            .is_some_and(|&at| at <= line.span.start)
+        {
+            self.next_message += 1;
+            self.meeting_phases.clear();
+        }
         if line.in_fence != self.in_fence {
             // A linted fence is a transcript of its own: who was speaking
             // around it does not carry in or out.
@@ -1001,6 +1048,9 @@ impl<'t, 'a> Builder<'t, 'a> {
             };
             if let Some(end) = end {
                 self.zone = board.then_some((number, end));
+                if board && !quotation && !code {
+                    self.phase_in_order(number, span.clone());
+                }
             }
         } else if let LineKind::Heading { level } = line.kind {
             // In a board meeting, a heading that names a phase after a
@@ -1008,6 +1058,9 @@ impl<'t, 'a> Builder<'t, 'a> {
             if self.board_phases && !quotation {
                 if let Some(number) = named_phase(&self.t.source[line.content.clone()]) {
                     self.zone = Some((number, ZoneEnd::Heading(level)));
+                    if !code {
+                        self.phase_in_order(number, line.content.clone());
+                    }
                 }
             }
         }
@@ -1041,6 +1094,45 @@ impl<'t, 'a> Builder<'t, 'a> {
                 self.introduces_quote = introduces_quotation(&self.src()[line.text()]);
             }
         }
+    }
+
+    /// Hold a board meeting's phase line to the meeting's order: phases
+    /// come in rising order, each once (a phase named again right after
+    /// itself goes on with it, as minutes of several days write it), and
+    /// Phase 1 after another phase, or a new message, starts a new meeting. Phase 6 straight
+    /// after Phase 4 is reported too: the founder's review between them is
+    /// skipped (decision 17).
+    fn phase_in_order(&mut self, number: u32, span: Span) {
+        let last = self.meeting_phases.last().copied();
+        if last == Some(number) {
+            return;
+        }
+        if number == 1 && last.is_some() {
+            self.meeting_phases.clear();
+        }
+        if let Some(after) = last.filter(|&l| number < l && number != 1) {
+            let kind = if self.meeting_phases.contains(&number) {
+                PhaseFaultKind::Again { after }
+            } else {
+                PhaseFaultKind::OutOfOrder { after }
+            };
+            self.t.phase_faults.push(PhaseFault { span, number, kind });
+            // The meeting's order stays what it was: one phase out of place
+            // is one finding, not one for each phase after it.
+            return;
+        }
+        // Straight from the synthesis (Phase 4) to Phase 6: the one step
+        // between, the founder's review, is skipped. Minutes and recaps
+        // that name only some phases (`Phase 3`, then `Phase 6`) are not
+        // held to it: they report, they do not run the meeting.
+        if number == 6 && last == Some(4) {
+            self.t.phase_faults.push(PhaseFault {
+                span: span.clone(),
+                number,
+                kind: PhaseFaultKind::NoPhaseFive,
+            });
+        }
+        self.meeting_phases.push(number);
     }
 
     // ------------------------------------------------------- indented code

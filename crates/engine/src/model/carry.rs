@@ -122,6 +122,10 @@ pub struct Carry {
     /// A phase line before the cut is titled as a board meeting's phase.
     #[serde(default)]
     pub board_phases: bool,
+    /// The phases of the board meeting under way at the cut, in the order
+    /// they came (each once).
+    #[serde(default)]
+    pub meeting_phases: Vec<u32>,
     pub last_heading: Option<u8>,
     pub front_matter_speaker: Option<Role>,
     /// Under a `Key points` label.

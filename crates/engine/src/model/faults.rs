@@ -1,6 +1,7 @@
 //! Markers the model cannot take in, which the M rules report: spans that
 //! look like markers but do not parse, role tokens outside the set, and
-//! closers that close nothing.
+//! closers that close nothing; and a board meeting's phases out of their
+//! order (B004).
 
 use crate::syntax::{BlockKind, Span};
 
@@ -31,4 +32,25 @@ pub struct StrayCloser {
     /// That block's opener as written, when a cut carried it (its span is
     /// then empty).
     pub carried_opener: Option<String>,
+}
+
+/// A board meeting's phase line out of the meeting's order (B004).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhaseFault {
+    /// The phase line's `Phase N` (or the heading that names it).
+    pub span: Span,
+    pub number: u32,
+    pub kind: PhaseFaultKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhaseFaultKind {
+    /// It comes after a later phase of the same meeting (`after`), and did
+    /// not appear before it.
+    OutOfOrder { after: u32 },
+    /// It appeared before, and comes again after another phase (`after`).
+    Again { after: u32 },
+    /// Phase 6 straight after Phase 4: decisions handed on without the
+    /// step between (the founder's review, or the boardroom's synthesis).
+    NoPhaseFive,
 }

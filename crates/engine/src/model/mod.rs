@@ -32,9 +32,10 @@ mod transcript;
 pub use blocks::{Answer, Block};
 #[cfg(any(test, feature = "internals"))]
 pub use build::build;
-pub use build::{build_continuing, build_file, build_file_beside, build_with_items, Continuing};
+pub use build::{build_continuing, build_conversation, build_file, build_with_items, Continuing};
 pub use cards::{Card, CardKind, CardSection};
 pub use carry::{Carry, Cut};
+pub use faults::{PhaseFault, PhaseFaultKind};
 pub use fields::{read_fields_ahead, response_fields, FIELD_READERS};
 pub use invocations::InvocationKind;
 pub use notes::Note;

@@ -4,7 +4,7 @@
 use super::blocks::Block;
 use super::cards::Card;
 use super::decisions::Entry;
-use super::faults::{Malformed, StrayCloser, UnknownRole};
+use super::faults::{Malformed, PhaseFault, StrayCloser, UnknownRole};
 use super::invocations::{ChainDecl, Invocation};
 use super::line_starts::LineStarts;
 use super::notes::{Blocked, Note};
@@ -71,6 +71,13 @@ pub struct Transcript<'a> {
     /// The roles the text's attendee lines list (`Attendees: CEO, CFO`),
     /// here or before a cut, in role order; empty when none lists any.
     pub attendees: Vec<Role>,
+    /// A board meeting's phase lines out of the meeting's order, in text
+    /// order (docs/transcript-format.md, "Board-meeting phase zones").
+    pub phase_faults: Vec<PhaseFault>,
+    /// Where the text's messages begin (a session's, an agent hook's
+    /// history and answer), ascending; empty for a file, which is one
+    /// message. What one answer must hold together is held within one.
+    pub message_starts: Vec<usize>,
 }
 
 impl<'a> Transcript<'a> {

@@ -95,6 +95,8 @@ registry! {
     Transcript: b001_invoke_during_isolation::InvokeDuringIsolation,
     Transcript: b002_invoke_during_critique::InvokeDuringCritique,
     Transcript: b003_broadcast_not_from_ceo::BroadcastNotFromCeo,
+    Transcript: b004_phase_out_of_order::PhaseOutOfOrder,
+    Transcript: b005_devils_advocate_concerns::DevilsAdvocateConcerns,
     Transcript: r001_response_missing_field::ResponseMissingField,
     Transcript: r002_invalid_confidence::InvalidConfidence,
     Transcript: r003_supporting_data_count::SupportingDataCount,

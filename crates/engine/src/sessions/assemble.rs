@@ -20,7 +20,7 @@ impl SessionLog {
         &self,
         log: &str,
         settings: &Settings,
-        each: impl Fn(&str, &SpanMap) -> T + Sync,
+        each: impl Fn(&str, &SpanMap, &[usize]) -> T + Sync,
     ) -> Vec<T> {
         self.conversations
             .par_iter()
@@ -30,7 +30,8 @@ impl SessionLog {
                 if assembled.text.trim().is_empty() {
                     return None;
                 }
-                let found = each(&assembled.text, &assembled.map);
+                let messages: Vec<usize> = assembled.starts.iter().map(|&(at, _)| at).collect();
+                let found = each(&assembled.text, &assembled.map, &messages);
                 // A large text is given back while the findings go out.
                 if assembled.text.len() >= crate::parallel::FROM {
                     crate::parallel::drop_later(assembled);
