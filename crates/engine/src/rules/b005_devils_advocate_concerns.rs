@@ -87,11 +87,17 @@ impl Rule for DevilsAdvocateConcerns {
         let mut messages = t.message_starts.iter().peekable();
         let mut new_message = true;
         for index in 0..t.doc.lines.len() {
-            let line = t.line(index);
-            while messages.next_if(|&&at| at <= line.span.start).is_some() {
+            // Most lines are passed over on their first bytes: only one that
+            // may head a concern, or one under a concern, is read.
+            let span = t.line_span(index);
+            while messages.next_if(|&&at| at <= span.start).is_some() {
                 new_message = true;
                 open = None;
             }
+            if open.is_none() && !may_head(&t.source.as_bytes()[span.clone()]) {
+                continue;
+            }
+            let line = t.line(index);
             if line.quoted {
                 continue;
             }
@@ -113,10 +119,11 @@ impl Rule for DevilsAdvocateConcerns {
                 open = None;
                 continue;
             }
-            let Some(field) = field(text) else {
+            // Only the lines under a concern are read for its fields.
+            let Some(c) = open.and_then(|i| sets.last_mut().and_then(|s| s.get_mut(i))) else {
                 continue;
             };
-            if let Some(c) = open.and_then(|i| sets.last_mut().and_then(|s| s.get_mut(i))) {
+            if let Some(field) = field(text) {
                 c.fielded = true;
                 c.mitigated |= field == Field::Mitigation;
             }
@@ -165,6 +172,28 @@ impl Rule for DevilsAdvocateConcerns {
             }
         }
     }
+}
+
+/// Whether a line may head a concern: after its indentation, heading
+/// hashes, list marker and emphasis, it opens a bracket.
+fn may_head(line: &[u8]) -> bool {
+    let start = line
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t' | b'#' | b'*' | b'_' | b'-' | b'+'))
+        .unwrap_or(line.len());
+    let rest = &line[start..];
+    // An ordered list item: `1. [HIGH] Concern #1: …`.
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let rest = match rest.get(digits) {
+        Some(b'.' | b')') if digits > 0 => rest[digits + 1..].trim_ascii_start(),
+        _ => rest,
+    };
+    let rest = rest.trim_ascii_start();
+    let rest = rest
+        .strip_prefix(b"**")
+        .or_else(|| rest.strip_prefix(b"__"))
+        .unwrap_or(rest);
+    rest.first() == Some(&b'[')
 }
 
 /// The concern a line's text heads: `[SEVERITY] Concern #N: title`, with
