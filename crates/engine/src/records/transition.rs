@@ -120,11 +120,22 @@ impl Event {
 /// (docs/records.md), is granted outside the pipeline and has no state in
 /// the log.
 pub fn is_task_blocker(blocker: &str) -> bool {
-    let b = blocker.trim();
-    !["permission:", "human:"].iter().any(|p| {
-        b.get(..p.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(p))
-    })
+    !["permission:", "human:"]
+        .iter()
+        .any(|kind| blocker_is(blocker, kind))
+}
+
+/// Whether a blocker is a person's decision (`human:NAME`).
+pub fn is_human_blocker(blocker: &str) -> bool {
+    blocker_is(blocker, "human:")
+}
+
+/// Whether a blocker is of a kind (`permission:`, `human:`), in any case.
+fn blocker_is(blocker: &str, kind: &str) -> bool {
+    blocker
+        .trim()
+        .get(..kind.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(kind))
 }
 
 /// An RFC 3339 time, as seconds since the epoch plus nanoseconds, for

@@ -1,6 +1,6 @@
 use std::collections::{HashMap, HashSet};
 
-use crate::records::transition::RunKey;
+use crate::records::transition::{is_human_blocker, RunKey};
 
 use crate::rules::prelude::*;
 
@@ -94,10 +94,3 @@ impl TransitionRule for RepeatedFailure {
     }
 }
 
-/// A blocker that is a person's decision (`human:…`).
-fn is_human_blocker(blocker: &str) -> bool {
-    blocker
-        .trim()
-        .get(..6)
-        .is_some_and(|head| head.eq_ignore_ascii_case("human:"))
-}
