@@ -296,7 +296,6 @@ fn read<'a>(
         .as_ref()
         .and_then(|span| crate::yaml::front_matter_speaker(&source[span.clone()]))
         .and_then(|name| settings.roles.lookup(&name));
-    let mut builder = Builder::new(&mut t, knowledge, how.turn);
     // A message starts a board meeting's order again: an answer rewritten
     // after a hook's block, or a recap in a later message, restates phases.
     let mut messages: Vec<usize> = how
@@ -308,12 +307,12 @@ fn read<'a>(
         .collect();
     messages.sort_unstable();
     messages.dedup();
-    builder.message_starts.clone_from(&messages);
+    t.message_starts = messages;
+    let mut builder = Builder::new(&mut t, knowledge, how.turn);
     if let Some(carry) = how.carry {
         builder.seed(carry);
     }
     let (cut, seen) = builder.run_cutting(doc, how.candidates);
-    t.message_starts = messages;
     (t, cut, seen)
 }
 
@@ -363,9 +362,8 @@ pub(super) struct Builder<'t, 'a> {
     /// The phases of the board meeting under way, in the order they came
     /// (each once): what the next phase line is held to.
     meeting_phases: Vec<u32>,
-    /// Where messages begin (ascending): each starts the phase order again.
-    message_starts: Vec<usize>,
-    /// The first of `message_starts` not yet reached.
+    /// The first of the transcript's message starts not yet reached: each
+    /// starts the phase order again.
     next_message: usize,
     last_heading: Option<u8>,
     card: Option<OpenCard>,
@@ -468,7 +466,6 @@ impl<'t, 'a> Builder<'t, 'a> {
             zone: None,
             board_phases: false,
             meeting_phases: Vec::new(),
-            message_starts: Vec::new(),
             next_message: 0,
             last_heading: None,
             card: None,
@@ -939,6 +936,7 @@ impl<'t, 'a> Builder<'t, 'a> {
     fn line(&mut self, index: usize, line: &Line, lines: &syntax::Lines) {
         self.end_unclosed_at_turn(index, line);
         while self
+            .t
             .message_starts
             .get(self.next_message)
             .is_some_and(|&at| at <= line.span.start)
