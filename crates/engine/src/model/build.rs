@@ -132,12 +132,22 @@ fn build_from<'a>(
     // A session's messages (where it may be cut, and where a hook's answer
     // begins) are read each on its own: a fence left open ends with its
     // message.
-    let doc = if how.messages.is_empty() && how.turn.is_none() {
-        syntax::parse_with(source, settings.lint_code_blocks)
-    } else {
-        let mut parts = how.messages.to_vec();
-        parts.extend(how.turn);
-        syntax::parse_apart(source, settings.lint_code_blocks, &parts)
+    //
+    // A large session's text is read in pieces while the first read of the
+    // model goes through the lines already read: the one pass over the
+    // lines takes one core, and the lines' reading the other.
+    let whole = how.messages.is_empty() && how.turn.is_none();
+    let mut parts = how.messages.to_vec();
+    parts.extend(how.turn);
+    let mut in_pieces = syntax::InPieces::new(
+        source,
+        settings.lint_code_blocks,
+        (!whole).then_some(parts.as_slice()),
+    );
+    let mut doc = match &in_pieces {
+        Some(pieces) => pieces.first(),
+        None if whole => syntax::parse_with(source, settings.lint_code_blocks),
+        None => syntax::parse_apart(source, settings.lint_code_blocks, &parts),
     };
     let carry = how.carry;
     // What only the whole text tells: whether its blockquotes are
@@ -152,10 +162,30 @@ fn build_from<'a>(
         paired: Vec::new(),
     };
     loop {
-        let pass = || read(source, settings, file, how, &doc, &knowledge);
-        let (mut t, mut cut, seen) = match beside.take() {
-            Some(beside) => rayon::join(pass, beside).0,
-            None => pass(),
+        let feed = in_pieces.take();
+        let mut pass = || {
+            read(
+                source,
+                settings,
+                file,
+                how,
+                &mut doc,
+                feed.as_ref(),
+                &knowledge,
+            )
+        };
+        let (mut t, mut cut, seen) = match (beside.take(), &feed) {
+            (beside, Some(pieces)) => {
+                let ahead = || {
+                    pieces.read_ahead();
+                    if let Some(beside) = beside {
+                        beside();
+                    }
+                };
+                rayon::join(pass, ahead).0
+            }
+            (Some(beside), None) => rayon::join(pass, beside).0,
+            (None, None) => pass(),
         };
         let quotations = knowledge.quotations || seen.unquoted_protocol;
         if quotations && !knowledge.quotations && seen.quoted_protocol {
@@ -256,7 +286,8 @@ fn read<'a>(
     settings: &'a Settings,
     file: FileContext<'a>,
     how: Continuing<'_>,
-    doc: &Document,
+    doc: &mut Document,
+    feed: Option<&syntax::InPieces<'_>>,
     knowledge: &Knowledge,
 ) -> (Transcript<'a>, Option<Cut>, Seen) {
     let mut t = Transcript {
@@ -312,7 +343,7 @@ fn read<'a>(
     if let Some(carry) = how.carry {
         builder.seed(carry);
     }
-    let (cut, seen) = builder.run_cutting(doc, how.candidates);
+    let (cut, seen) = builder.run_cutting(doc, feed, how.candidates);
     (t, cut, seen)
 }
 
@@ -857,20 +888,38 @@ impl<'t, 'a> Builder<'t, 'a> {
     /// Read every line; of the offsets in `candidates` (ascending), the
     /// last one that starts a line where the text may be cut is returned,
     /// with the state carried past it.
-    fn run_cutting(mut self, doc: &Document, candidates: &[usize]) -> (Option<Cut>, Seen) {
+    /// Go through every line of `doc`, and of the pieces `feed` appends to
+    /// it as they are needed.
+    fn run_cutting(
+        mut self,
+        doc: &mut Document,
+        feed: Option<&syntax::InPieces<'_>>,
+        candidates: &[usize],
+    ) -> (Option<Cut>, Seen) {
         let mut cut = None;
         // Only the last cut is wanted: the state is taken at the last few
         // candidates alone, so that a long text's many message starts cost
         // no copy of the state each.
         let last = &candidates[candidates.len().saturating_sub(LAST_CANDIDATES)..];
         let mut next = last.iter().copied().peekable();
-        let mut fences = doc.code_fences.iter().peekable();
-        for (index, line) in doc.lines.iter().enumerate() {
+        let mut fence = 0;
+        let mut index = 0;
+        loop {
+            if index == doc.lines.len() {
+                if feed.is_some_and(|f| f.append(doc)) {
+                    continue;
+                }
+                break;
+            }
+            let line = doc.lines.get(index);
             let start = line.span.start;
             while next.next_if(|&c| c < start).is_some() {}
             if next.next_if_eq(&start).is_some() {
-                while fences.next_if(|f| f.end <= start).is_some() {}
-                let in_opaque_fence = fences.peek().is_some_and(|f| f.start < start);
+                let fences = &doc.code_fences;
+                while fences.get(fence).is_some_and(|f| f.end <= start) {
+                    fence += 1;
+                }
+                let in_opaque_fence = fences.get(fence).is_some_and(|f| f.start < start);
                 if self.pairing {
                     let paired = self.paired_here(start);
                     self.seen.paired.push(paired);
@@ -883,6 +932,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 }
             }
             self.line(index, &line, &doc.lines);
+            index += 1;
         }
         let last = doc.lines.len().saturating_sub(1);
         self.close_card(last);
@@ -2342,4 +2392,43 @@ pub fn is_placeholder(inner: &str, followed: bool) -> bool {
         return false;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The model of a text whose lines are read in pieces while it goes
+    /// through the first ones (as a large text's are) is the model of one
+    /// pass: every fixture, read whole and a message at a time, in pieces
+    /// of every size.
+    #[test]
+    fn a_model_fed_piece_by_piece_is_the_model_of_one_pass() {
+        let settings = Settings::default();
+        let mut texts = crate::test_support::fixture_texts();
+        texts.push(texts.join("\n\n"));
+        for text in &texts {
+            let messages: Vec<usize> = text.match_indices("\n\n").map(|(i, _)| i + 2).collect();
+            let apart = Continuing {
+                messages: &messages,
+                ..Continuing::default()
+            };
+            let model = |how: Continuing<'_>| {
+                let (t, cut) = build_from(text, &settings, FileContext::transcript(), how, NOTHING)
+                    .expect("read from the start");
+                format!("{t:?}\n{cut:?}")
+            };
+            let (whole, by_message) = (model(Continuing::default()), model(apart));
+            for size in [1, 40, 500] {
+                syntax::with_pieces_of(size, || {
+                    assert_eq!(
+                        model(Continuing::default()),
+                        whole,
+                        "pieces of {size}:\n{text}"
+                    );
+                    assert_eq!(model(apart), by_message, "pieces of {size}, apart:\n{text}");
+                });
+            }
+        }
+    }
 }

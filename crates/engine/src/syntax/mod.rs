@@ -28,11 +28,13 @@ pub use lines::Lines;
 pub use malformed::canonical_form;
 pub use malformed::diagnose as diagnose_malformed;
 pub use malformed::misspelt as misspelt_marker;
-pub use read::parse_apart;
+pub use read::parse_with;
+#[cfg(test)]
+pub(crate) use read::with_pieces_of;
+pub use read::{parse_apart, InPieces};
 #[cfg(any(test, feature = "internals"))]
 #[doc(hidden)]
-pub use read::parse_split_at;
-pub use read::parse_with;
+pub use read::{parse_in_pieces, parse_split_at};
 pub use scan::KEYWORDS as MARKER_KEYWORDS;
 pub use types::{
     BlockKind, CardEmoji, Inline, Lead, Line, LineKind, Marker, MarkerKind, NoteKind, Span,

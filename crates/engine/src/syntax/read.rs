@@ -2,6 +2,9 @@
 //! its head (byte order mark and front matter) to its end, with the line
 //! scanner; a large text is read in two halves at once.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+
 use super::{scan, Document, MAX_SOURCE};
 
 /// Read a transcript. Never fails: any input yields a document. With
@@ -125,6 +128,293 @@ pub fn parse_apart(source: &str, lint_code_blocks: bool, starts: &[usize]) -> Do
 
 /// Texts this large are read in two halves at once.
 const PARALLEL_PARSE_FROM: usize = 1 << 20;
+
+/// A large text read in pieces, so that a reader can go through the first
+/// pieces' lines while the later ones are read on another core:
+/// [`InPieces::first`] reads the head and the first piece on the core that
+/// calls it, [`InPieces::read_ahead`] reads the later ones in order on the
+/// core that calls it, and [`InPieces::append`] adds the next one to the
+/// document, read by whichever core claimed it first (it waits only for a
+/// piece another core is reading). Appended in order, the pieces make the
+/// document [`parse_with`] reads (or [`parse_apart`], given parts): a piece
+/// read whole starts at a line start, and should an item of the piece
+/// before run past it (a fenced block), its own reading is dropped and the
+/// text is read on from where that item ended, as [`parse_with`] reads a
+/// text in two halves.
+pub struct InPieces<'s> {
+    source: &'s str,
+    lint_code_blocks: bool,
+    /// Where each part starts, and the text's end, when the text is read a
+    /// part at a time ([`parse_apart`]); empty when it is read whole.
+    parts: Vec<usize>,
+    /// Where each piece starts (the first after the head), and the text's end.
+    cuts: Vec<usize>,
+    /// The next piece no core has claimed.
+    next: AtomicUsize,
+    /// The pieces read ahead and not yet appended, with where each one's
+    /// reading ended (`Err`: its reading failed).
+    read: Mutex<Vec<Option<PieceRead>>>,
+    done: Condvar,
+    /// The next piece to append, and where the reading so far ended.
+    appended: Mutex<(usize, usize)>,
+}
+
+/// A piece read on its own and where its last item ended (`Err`: its
+/// reading failed).
+type PieceRead = Result<(Document, usize), ()>;
+
+/// Pieces of about this many bytes (the first is a quarter of it: no line
+/// is gone through before it is read).
+const PIECE: usize = 2 << 20;
+
+impl<'s> InPieces<'s> {
+    /// `source` to be read in pieces, whole or in the parts that begin at
+    /// `parts` (as for [`parse_apart`]); `None` when it is too small to
+    /// be worth it.
+    pub fn new(source: &'s str, lint_code_blocks: bool, parts: Option<&[usize]>) -> Option<Self> {
+        #[cfg(test)]
+        if let Some(size) = TEST_PIECE.with(std::cell::Cell::get) {
+            return Self::sized(source, lint_code_blocks, parts, size);
+        }
+        Self::sized(source, lint_code_blocks, parts, PIECE)
+    }
+
+    /// [`InPieces::new`] with pieces of about `size` bytes, for any text.
+    #[doc(hidden)]
+    pub fn sized(
+        source: &'s str,
+        lint_code_blocks: bool,
+        parts: Option<&[usize]>,
+        size: usize,
+    ) -> Option<Self> {
+        let source = cut(source);
+        if size == PIECE && source.len() < 2 * PARALLEL_PARSE_FROM {
+            return None;
+        }
+        let bytes = source.as_bytes();
+        let mut cuts = Vec::new();
+        let mut bounds = Vec::new();
+        let mut want = (size / 4).max(1);
+        match parts {
+            Some(starts) => {
+                bounds = starts
+                    .iter()
+                    .copied()
+                    .filter(|&at| at > 0 && at < source.len() && source.is_char_boundary(at))
+                    .collect();
+                bounds.dedup();
+                bounds.push(source.len());
+                let mut from = 0;
+                for &at in &bounds[..bounds.len() - 1] {
+                    if at - from >= want {
+                        cuts.push(at);
+                        from = at;
+                        want = size;
+                    }
+                }
+            }
+            None => {
+                let mut at = want;
+                while at < source.len() {
+                    // The start of the next line, or of the first after a
+                    // blank line close by (no marker runs across one).
+                    let window = &bytes[at..bytes.len().min(at + 4096)];
+                    let start = memchr::memmem::find(window, b"\n\n")
+                        .map(|i| at + i + 2)
+                        .or_else(|| memchr::memchr(b'\n', &bytes[at..]).map(|i| at + i + 1));
+                    match start {
+                        Some(start) if start < source.len() => cuts.push(start),
+                        _ => break,
+                    }
+                    at = cuts[cuts.len() - 1] + size;
+                }
+            }
+        }
+        if cuts.len() < 2 {
+            return None;
+        }
+        cuts.push(source.len());
+        let count = cuts.len() - 1;
+        Some(InPieces {
+            source,
+            lint_code_blocks,
+            parts: bounds,
+            cuts,
+            next: AtomicUsize::new(0),
+            read: Mutex::new((0..count).map(|_| None).collect()),
+            done: Condvar::new(),
+            appended: Mutex::new((0, 0)),
+        })
+    }
+
+    /// The head and the text before the first piece, read here.
+    pub fn first(&self) -> Document {
+        let mut doc = Document::default();
+        doc.lines.reserve(self.source);
+        let end = match self.parts.first() {
+            Some(&first) => {
+                let head = &self.source[..first];
+                let pos = scan::head(head, &mut doc);
+                read_items(head, pos, head.len(), self.lint_code_blocks, &mut doc);
+                self.read_parts(first, self.cuts[0], &mut doc)
+            }
+            None => {
+                let pos = scan::head(self.source, &mut doc);
+                read_items(
+                    self.source,
+                    pos,
+                    self.cuts[0],
+                    self.lint_code_blocks,
+                    &mut doc,
+                )
+            }
+        };
+        *self.state() = (0, end);
+        doc
+    }
+
+    /// Read the parts that start in `from..to`, each on its own; the end of
+    /// the last.
+    fn read_parts(&self, from: usize, to: usize, doc: &mut Document) -> usize {
+        let first = self.parts.partition_point(|&at| at < from);
+        let mut end = from;
+        for k in first..self.parts.len() - 1 {
+            if self.parts[k] >= to {
+                break;
+            }
+            let part = &self.source[..self.parts[k + 1]];
+            end = read_items(part, self.parts[k], part.len(), self.lint_code_blocks, doc);
+        }
+        end
+    }
+
+    /// Read from `from` the items that start before piece `piece` ends;
+    /// where the last one ends.
+    fn read_piece(&self, piece: usize, from: usize, doc: &mut Document) -> usize {
+        let until = self.cuts[piece + 1];
+        if self.parts.is_empty() {
+            read_items(self.source, from, until, self.lint_code_blocks, doc)
+        } else {
+            self.read_parts(from, until, doc).max(until)
+        }
+    }
+
+    fn read_alone(&self, piece: usize) -> PieceRead {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut doc = Document::default();
+            let end = self.read_piece(piece, self.cuts[piece], &mut doc);
+            (doc, end)
+        }))
+        .map_err(|_| ())
+    }
+
+    fn slots(&self) -> MutexGuard<'_, Vec<Option<PieceRead>>> {
+        self.read.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn state(&self) -> MutexGuard<'_, (usize, usize)> {
+        self.appended.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Read the pieces no core has claimed, in order, until none is left.
+    /// A piece whose reading fails is left to [`InPieces::append`], which
+    /// reads it again (and fails as a single pass would).
+    pub fn read_ahead(&self) {
+        loop {
+            let piece = self.next.fetch_add(1, Ordering::AcqRel);
+            if piece >= self.cuts.len() - 1 {
+                return;
+            }
+            let read = self.read_alone(piece);
+            self.slots()[piece] = Some(read);
+            self.done.notify_all();
+        }
+    }
+
+    /// Append the next piece to `doc`: `false` once every piece is.
+    pub fn append(&self, doc: &mut Document) -> bool {
+        let (piece, pos) = *self.state();
+        if piece >= self.cuts.len() - 1 {
+            doc.lines.shrink_to_fit();
+            return false;
+        }
+        let start = self.cuts[piece];
+        let claimed_here = self
+            .next
+            .compare_exchange(piece, piece + 1, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok();
+        let end = if claimed_here || pos != start {
+            // Read here: unclaimed, or an item before it ran into it.
+            if pos >= self.cuts[piece + 1] {
+                pos
+            } else {
+                self.read_piece(piece, pos.max(start), doc)
+            }
+        } else {
+            // Another core claimed it: it is being read, or has been.
+            let mut slots = self.slots();
+            loop {
+                match slots[piece].take() {
+                    Some(Ok((rest, end))) => {
+                        drop(slots);
+                        doc.append(rest);
+                        break end;
+                    }
+                    Some(Err(())) => {
+                        drop(slots);
+                        break self.read_piece(piece, start, doc);
+                    }
+                    None => slots = self.done.wait(slots).unwrap_or_else(|e| e.into_inner()),
+                }
+            }
+        };
+        *self.state() = (piece + 1, end);
+        true
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The size of the pieces [`InPieces::new`] cuts on this thread, when a
+    /// test sets one: any text is then read in pieces.
+    static TEST_PIECE: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Run `f` with every text this thread reads through [`InPieces::new`]
+/// read in pieces of about `size` bytes.
+#[cfg(test)]
+pub(crate) fn with_pieces_of<T>(size: usize, f: impl FnOnce() -> T) -> T {
+    TEST_PIECE.with(|p| p.set(Some(size)));
+    let out = f();
+    TEST_PIECE.with(|p| p.set(None));
+    out
+}
+
+/// Read `source` in pieces, one after another, as a reader fed by
+/// [`InPieces`] gets it: for the differential tests, which hold that it is
+/// what a single pass reads.
+#[cfg(any(test, feature = "internals"))]
+pub fn parse_in_pieces(
+    source: &str,
+    lint_code_blocks: bool,
+    parts: Option<&[usize]>,
+    size: usize,
+) -> Document {
+    let Some(pieces) = InPieces::sized(source, lint_code_blocks, parts, size) else {
+        return match parts {
+            Some(parts) => parse_apart(source, lint_code_blocks, parts),
+            None => parse_with(source, lint_code_blocks),
+        };
+    };
+    let mut doc = pieces.first();
+    // Every other piece read ahead, as another core would.
+    let ahead = || pieces.read_ahead();
+    std::thread::scope(|s| {
+        s.spawn(ahead);
+        while pieces.append(&mut doc) {}
+    });
+    doc
+}
 
 /// Where to cut a text read in two halves: the start of the first line
 /// after a blank line past the middle (no marker runs across a blank line),

@@ -13,7 +13,7 @@ use super::scan::{
     HEADER_WORDS_MAX, KEYWORDS, LEAD_ARROWS, LINT_INFOS, MARKERS, NUMBER_ENDS, PHASE_WORDS,
     SEPARATORS, SOURCE_TAGS, WORD_ASCII, WORD_OTHER,
 };
-use super::{parse_apart, parse_split_at, parse_with, spec};
+use super::{parse_apart, parse_in_pieces, parse_split_at, parse_with, spec};
 
 #[path = "../../../../tests/common/pieces.rs"]
 mod pieces;
@@ -86,6 +86,17 @@ fn items_parse_exactly_as_one_pass() {
             spec::parse(source, true),
             "lint-code-blocks:\n{source}"
         );
+        // Read in pieces of every size, as a large text is while the
+        // model goes through its first lines.
+        for size in [1, 3, 16, 64, 300] {
+            for lint_code_blocks in [false, true] {
+                assert_eq!(
+                    parse_in_pieces(source, lint_code_blocks, None, size),
+                    parse_with(source, lint_code_blocks),
+                    "in pieces of {size} bytes:\n{source}"
+                );
+            }
+        }
         // Each file on its own: the joined text adds nothing line by line.
         if !std::ptr::eq(source, sources.last().unwrap()) {
             // Cut in two at every line start, as large texts are read.
@@ -137,6 +148,17 @@ fn parts_read_apart_read_as_one_pass_but_for_fences() {
         parse_apart(&large, false, &paragraphs),
         parse_with(&large, false)
     );
+    // Read in pieces of a few parts each, fences and all: as read apart.
+    for text in crate::test_support::fixture_texts() {
+        let parts = starts(&text);
+        for size in [1, 20, 200] {
+            assert_eq!(
+                parse_in_pieces(&text, false, Some(&parts), size),
+                parse_apart(&text, false, &parts),
+                "in pieces of {size} bytes:\n{text}"
+            );
+        }
+    }
     // A fence left open ends with its part; the next part is no code.
     let text = "```\na\n\nb\n~~~transcript\nCFO: x\n\nc\n";
     let doc = parse_apart(text, false, &[7, 31]);
@@ -171,8 +193,11 @@ proptest! {
             // Read in two halves at once, as a large text is.
             let at = cut.index(source.len() + 1);
             let split = parse_split_at(&source, lint_code_blocks, at);
+            // Read in pieces of about `at` bytes, as the model reads a large text.
+            let pieces = parse_in_pieces(&source, lint_code_blocks, None, at.max(1));
             prop_assert_eq!(&scanned, &grammar);
             prop_assert_eq!(&split, &grammar);
+            prop_assert_eq!(&pieces, &grammar);
         }
     }
 }
