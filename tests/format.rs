@@ -91,6 +91,48 @@ fn golden_output_is_a_canonical_card() {
     );
 }
 
+/// The golden drafts named `*-draft-*` are written as models write a card
+/// before formatting: complete in what they say, loose in how. `fmt` makes
+/// each a card `check` finds nothing in, and the draft's only findings are
+/// the ones `--fix` can mend.
+#[test]
+fn a_complete_draft_formats_to_a_card_with_no_finding() {
+    let mut failures = Vec::new();
+    let drafts: Vec<PathBuf> = files_under(&root().join("tests/fmt"), "md")
+        .into_iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains("-draft-"))
+        })
+        .collect();
+    assert!(drafts.len() >= 10, "the drafts are found");
+    for path in drafts {
+        let source = fs::read_to_string(&path).unwrap();
+        let formatted = fmt(&source);
+        let left: Vec<String> = Engine::default()
+            .check(None, &formatted)
+            .into_iter()
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect();
+        if !left.is_empty() {
+            failures.push(format!("{}: after fmt {left:?}", path.display()));
+        }
+        let before: Vec<&str> = Engine::default()
+            .check(None, &source)
+            .into_iter()
+            .filter(|d| d.fix.is_none())
+            .map(|d| d.code)
+            .collect();
+        if !before.is_empty() {
+            failures.push(format!(
+                "{}: findings --fix cannot mend {before:?}",
+                path.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn formatting_is_idempotent_and_loses_no_word() {
     let mut failures = Vec::new();

@@ -1,11 +1,13 @@
 //! The canonical card printer.
 
 use super::{kept_text, render, FormatOptions};
-use crate::model::card_body::{self, EntryKind};
+use crate::model::card_body::{self, EntryKind, Shape};
 use crate::model::sections::{Lang, Section};
 use crate::model::{Card, CardSection, Transcript};
 use crate::syntax::{CardEmoji, Lead};
-use crate::text::{find_confidence, option_line, parse_action, recommendation_line, Level};
+use crate::text::{
+    canonical_option, find_confidence, option_line, parse_action, recommendation_line,
+};
 
 /// The width of a frame line.
 pub const FRAME_WIDTH: usize = 40;
@@ -109,29 +111,59 @@ struct Piece {
     /// A verified card's `PEER-VERIFIED BY: …` line: printed on its own
     /// after the section, with a blank line before it.
     peer: bool,
+    /// A list item's sub-items, each rendered and joined: printed as
+    /// indented bullets under it.
+    subs: Vec<String>,
+}
+
+impl Piece {
+    /// `line`, then the sub-items as bullets indented by `indent` spaces.
+    fn with_subs(&self, line: String, indent: usize) -> String {
+        let mut out = line;
+        for sub in &self.subs {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            out.push_str("• ");
+            out.push_str(sub);
+        }
+        out
+    }
 }
 
 /// The section's content, with list markers removed and each list item's
 /// continuation lines joined to it: the entries the card rules read.
 fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
+    let joined = |lines: &[usize]| {
+        lines
+            .iter()
+            .map(|&i| render(t, &kept_text(t, i)).trim().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // A section printed as one line (BOTTOM LINE, URGENCY, DETAIL) has no
+    // place for sub-items: they are joined to their item.
+    let one_line = matches!(Shape::of(section.section), Shape::Sentence | Shape::Value);
     card_body::entries(t.source, &t.doc.lines, section)
         .into_iter()
         .map(|entry| {
-            let text = if entry.kind == EntryKind::Inline {
+            let mut text = if entry.kind == EntryKind::Inline {
                 render(t, &entry.span).trim().to_string()
             } else {
-                entry
-                    .lines
-                    .iter()
-                    .map(|&i| render(t, &kept_text(t, i)).trim().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                joined(&entry.lines)
             };
+            let mut subs: Vec<String> = entry.subs.iter().map(|s| joined(s)).collect();
+            if one_line {
+                for sub in subs.drain(..) {
+                    text.push(' ');
+                    text.push_str(&sub);
+                }
+            }
             Piece {
                 text,
                 bullet: entry.kind == EntryKind::Bullet,
                 comment: entry.kind == EntryKind::Comment,
                 peer: entry.kind == EntryKind::Peer,
+                subs,
             }
         })
         .filter(|p| !p.text.is_empty())
@@ -205,7 +237,7 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
             let any_bullet = pieces.iter().any(|p| p.bullet);
             let lines = each(&|p| {
                 if p.bullet || !any_bullet {
-                    format!("• {}", p.text)
+                    p.with_subs(format!("• {}", p.text), 2)
                 } else {
                     p.text.clone()
                 }
@@ -221,13 +253,15 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
                         p.text.clone()
                     } else {
                         n += 1;
-                        format!("{n}. {}", action(&p.text))
+                        p.with_subs(format!("{n}. {}", action(&p.text)), 3)
                     }
                 })
                 .collect();
             with_lines(title, &lines)
         }
-        Section::Perspectives => with_lines(title, &each(&|p| format!("  {}", p.text))),
+        Section::Perspectives => {
+            with_lines(title, &each(&|p| p.with_subs(format!("  {}", p.text), 4)))
+        }
         Section::Urgency => valued(&urgency),
         Section::Detail => valued(&|v| v.to_string()),
         Section::WhyThisMatters
@@ -246,7 +280,7 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
             if pieces.iter().any(|p| p.bullet) {
                 let lines = each(&|p| {
                     if p.bullet {
-                        format!("• {}", p.text)
+                        p.with_subs(format!("• {}", p.text), 2)
                     } else {
                         p.text.clone()
                     }
@@ -260,11 +294,12 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
         // template writes them; any other list item stays a bullet.
         Section::YourDecision | Section::YourCall => {
             let lines = each(&|p| {
-                if p.bullet && !option_line(&p.text) && !recommendation_line(&p.text) {
+                let line = if p.bullet && !option_line(&p.text) && !recommendation_line(&p.text) {
                     format!("• {}", p.text)
                 } else {
-                    p.text.clone()
-                }
+                    canonical_option(&p.text).unwrap_or_else(|| p.text.clone())
+                };
+                p.with_subs(line, 2)
             });
             with_lines(title, &lines)
         }
@@ -285,7 +320,10 @@ fn with_lines(title: &str, lines: &[String]) -> String {
 }
 
 /// `Answer — Confidence: 🟢 High`, with the confidence suffix made canonical
-/// when it names a level; kept as written otherwise.
+/// when it names a level, wherever and however it is written (after a
+/// dash, in a bracket, on a line of its own before or after the answer);
+/// kept as written otherwise, and when it is written in a bracket that
+/// holds more than the level.
 fn bottom_line(text: &str, pt: bool) -> String {
     let Some(c) = find_confidence(text) else {
         return text.to_string();
@@ -293,37 +331,35 @@ fn bottom_line(text: &str, pt: bool) -> String {
     let Some(level) = c.level() else {
         return text.to_string();
     };
-    // Only the label and level are rewritten; anything after them stays.
+    if c.bracket_holds_more {
+        return text.to_string();
+    }
     let answer = text[..c.start].trim_end();
-    let label_at = text[c.start..]
-        .find(':')
-        .map_or(text.len(), |i| c.start + i + 1);
-    let rest = skip_level_tokens(&text[label_at..]);
+    let rest = text[c.end..].trim();
     let label = if pt { "Confiança" } else { "Confidence" };
     let emoji = c.emoji.unwrap_or(level);
     // The word counts when emoji and word disagree; the emoji is kept as
     // written so the linter still reports the mismatch.
     let word = c.word.unwrap_or(level);
-    let mut out = format!("{answer} — {label}: {} {}", emoji.emoji(), word.word(pt));
-    if !rest.trim().is_empty() {
-        out.push(' ');
-        out.push_str(rest.trim());
-    }
-    out.trim_start().to_string()
-}
-
-/// The text after the emoji and level word of a confidence value.
-fn skip_level_tokens(value: &str) -> &str {
-    let mut rest = value.trim_start();
-    for _ in 0..2 {
-        let token_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let token =
-            rest[..token_end].trim_matches(|c: char| c == '*' || c == '_' || c == '.' || c == ',');
-        if Level::of_emoji(token).is_some() || Level::of_word(token).is_some() {
-            rest = rest[token_end..].trim_start();
+    let suffix = format!("— {label}: {} {}", emoji.emoji(), word.word(pt));
+    // A confidence written before the answer follows it.
+    let (answer, rest) = if answer.is_empty() {
+        (rest, "")
+    } else {
+        (answer, rest)
+    };
+    let mut out = if answer.is_empty() {
+        suffix
+    } else {
+        format!("{answer} {suffix}")
+    };
+    if !rest.is_empty() {
+        if !rest.starts_with([',', ';', '.']) {
+            out.push(' ');
         }
+        out.push_str(rest);
     }
-    rest
+    out
 }
 
 /// `Action → Owner → Deadline` when all three are there and nothing but the

@@ -377,6 +377,9 @@ struct OpenCard {
     confirmed: bool,
     /// Opened by a header line (not a frame, not a BOTTOM LINE).
     by_header: bool,
+    /// Its last section heading is PERSPECTIVES, whose `ROLE: position`
+    /// lines a draft may write at column 1: no speaker line ends it there.
+    perspectives: bool,
 }
 
 /// How many of the last candidate cuts are tried.
@@ -623,6 +626,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             index: self.t.cards.len() - 1,
             confirmed: card.confirmed,
             by_header: card.by_header,
+            perspectives: card.perspectives,
         });
         self.cards_seen = usize::from(card.aggregated);
         self.carried_card = true;
@@ -831,6 +835,7 @@ impl<'t, 'a> Builder<'t, 'a> {
                 role: card.role,
                 draft: card.draft,
                 aggregated: self.cards_seen > open.index,
+                perspectives: open.perspectives,
             }
         });
         Carry {
@@ -1028,11 +1033,12 @@ impl<'t, 'a> Builder<'t, 'a> {
         }
 
         self.track_card(index, line);
-        // A speaker line at column 1 ends a card that has no closing frame.
+        // A speaker line at column 1 ends a card that has no closing frame,
+        // but for a `ROLE: position` line under its PERSPECTIVES.
         let unframed = self
             .card
             .as_ref()
-            .is_some_and(|c| !self.t.cards[c.index].framed);
+            .is_some_and(|c| !self.t.cards[c.index].framed && !c.perspectives);
         if outside_blocks && unframed && named.is_some() {
             self.close_card(index.saturating_sub(1));
         }
@@ -1661,15 +1667,22 @@ impl<'t, 'a> Builder<'t, 'a> {
                 }
                 // An unframed card ends at a heading that is not one of its
                 // sections, at a block opener, and at a paragraph that does
-                // not start with a section heading.
+                // not start with a section heading or a verified card's
+                // peer line (which `fmt` prints after a blank line).
                 let ends = match line.kind {
                     LineKind::Heading { .. } => section.is_none(),
                     LineKind::Blank => false,
-                    _ => starts_with_opener(line) || (self.prev_blank && section.is_none()),
+                    _ => {
+                        starts_with_opener(line)
+                            || (self.prev_blank
+                                && section.is_none()
+                                && !cards::is_peer_verified(src, line))
+                    }
                 };
                 if ends {
                     self.close_card(index.saturating_sub(1));
                 } else if let Some(h) = heading {
+                    open.perspectives = h.section == Section::Perspectives;
                     // A header card is one from its first section; a draft
                     // from a section in a card's own words after its BOTTOM
                     // LINE.
@@ -1714,6 +1727,7 @@ impl<'t, 'a> Builder<'t, 'a> {
             index: self.t.cards.len() - 1,
             confirmed: framed,
             by_header: header.is_some(),
+            perspectives: false,
         });
     }
 
@@ -2391,7 +2405,10 @@ pub fn is_placeholder(inner: &str, followed: bool) -> bool {
     if tag && !PLACEHOLDER_TAGS.contains(&trimmed) {
         return false;
     }
-    true
+    // A confidence with its level (`[Confidence: High]`) is a value given.
+    let confidence = crate::text::find_confidence(trimmed)
+        .is_some_and(|c| c.start == 0 && c.end == trimmed.len() && c.level().is_some());
+    !confidence
 }
 
 #[cfg(test)]

@@ -34,8 +34,13 @@ pub struct BodyEntry {
     /// Empty for [`EntryKind::Inline`].
     pub lines: Vec<usize>,
     /// Its text: from the first line's text (after indentation, quote and
-    /// list marker) to the last line's end.
+    /// list marker) to the last line's end (of its own lines: its
+    /// sub-items are not in it).
     pub span: Span,
+    /// A list item's sub-items (list items indented under it), each with
+    /// its continuation lines: details of the item, not items of the
+    /// section.
+    pub subs: Vec<Vec<usize>>,
 }
 
 impl BodyEntry {
@@ -94,8 +99,10 @@ impl Shape {
 ///
 /// An indented line right after a list item, with no blank line between,
 /// continues it (CommonMark continuation, as editors wrap a long bullet);
-/// a line at column 1, a blank line, a comment or the peer line ends it.
-/// A line with no text (a bare list marker) is no entry.
+/// a list item indented further than the item, right after it, is a
+/// sub-item of it (a nested list), with its own continuation lines; a
+/// line at column 1, a blank line, a comment or the peer line ends it. A
+/// line with no text (a bare list marker) is no entry.
 pub fn entries(src: &str, lines: &Lines, section: &CardSection) -> Vec<BodyEntry> {
     let mut out: Vec<BodyEntry> = Vec::new();
     let inline = section.inline(lines);
@@ -104,9 +111,13 @@ pub fn entries(src: &str, lines: &Lines, section: &CardSection) -> Vec<BodyEntry
             kind: EntryKind::Inline,
             lines: Vec::new(),
             span: inline,
+            subs: Vec::new(),
         });
     }
     let mut item_ends_at: Option<usize> = None;
+    // The open list item's indentation, and whether its last line is a
+    // sub-item's.
+    let mut item: Option<(usize, bool)> = None;
     for i in section.body(lines) {
         let line = lines.get(i);
         let text = line.text();
@@ -119,19 +130,38 @@ pub fn entries(src: &str, lines: &Lines, section: &CardSection) -> Vec<BodyEntry
         } else {
             EntryKind::Text
         };
+        let after_item = item_ends_at == Some(i.wrapping_sub(1));
         let continues = kind == EntryKind::Text
             && line.kind == LineKind::Plain
             && line.indent > 0
-            && item_ends_at == Some(i.wrapping_sub(1));
+            && after_item;
+        let open = item.filter(|_| after_item);
         if continues {
-            if let Some(item) = out.last_mut() {
-                item.lines.push(i);
-                item.span.end = line.span.end;
+            if let Some(entry) = out.last_mut() {
+                match (open, entry.subs.last_mut()) {
+                    (Some((_, true)), Some(sub)) => sub.push(i),
+                    _ => {
+                        entry.lines.push(i);
+                        entry.span.end = line.span.end;
+                    }
+                }
             }
             item_ends_at = Some(i);
             continue;
         }
+        let nested = kind == EntryKind::Bullet
+            && open.is_some_and(|(indent, _)| line.indent > indent)
+            && !src[text.clone()].trim().is_empty();
+        if nested {
+            if let Some(entry) = out.last_mut() {
+                entry.subs.push(vec![i]);
+            }
+            item = open.map(|(indent, _)| (indent, true));
+            item_ends_at = Some(i);
+            continue;
+        }
         item_ends_at = (kind == EntryKind::Bullet).then_some(i);
+        item = (kind == EntryKind::Bullet).then_some((line.indent, false));
         if kind != EntryKind::Comment && src[text.clone()].trim().is_empty() {
             continue;
         }
@@ -139,6 +169,7 @@ pub fn entries(src: &str, lines: &Lines, section: &CardSection) -> Vec<BodyEntry
             kind,
             lines: vec![i],
             span: text,
+            subs: Vec::new(),
         });
     }
     out

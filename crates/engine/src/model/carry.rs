@@ -112,6 +112,9 @@ pub struct CarriedCard {
     pub draft: bool,
     /// It has been read as the aggregation of the broadcasts before it.
     pub aggregated: bool,
+    /// Its last section heading is PERSPECTIVES.
+    #[serde(default)]
+    pub perspectives: bool,
 }
 
 /// The state of the one pass over a transcript's lines at a cut.

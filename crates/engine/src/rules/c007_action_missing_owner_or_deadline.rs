@@ -7,8 +7,13 @@ declare_rule! {
     /// ## What it does
     /// Flags an action in HOW TO ACT (COMO AGIR) or ACTION ITEMS (ITENS DE AÇÃO)
     /// without an owner or without a deadline. Actions are read in the usual
-    /// forms: `Action → Owner → Deadline`, `Action — Owner — Deadline`,
-    /// `Action (owner: O, due: D)`, `Action - Owner: O - Deadline: D`.
+    /// forms: `Action → Owner → Deadline`, `Action -> Owner -> Deadline`,
+    /// `Action — Owner — Deadline`, `Action (owner: O, due: D)`, `Action
+    /// (owner: O; by D)`, `Action -- owner: O, due D`, `Action - Owner: O -
+    /// Deadline: D`, `Action — Owner: O | Due: D`, and `Action - O - D`,
+    /// `Action -- O -- D` or `Action | O | D` where the last part reads as a
+    /// deadline (docs/format.md, "Draft forms and what they become");
+    /// `responsável:`, `prazo` and `até` in Portuguese.
     /// `TBD`, `ASAP`, `soon`, `later` (`em breve`, `depois`, `assim que
     /// possível`, `a definir`) are no deadline, and `TBD`, `team`,
     /// `everyone`, `all` (`equipe`, `todos`, `a definir`) no owner. In a

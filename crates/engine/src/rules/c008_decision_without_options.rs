@@ -7,7 +7,9 @@ declare_rule! {
     /// ## What it does
     /// Flags a standard card's YOUR DECISION (SUA DECISÃO) that does not offer
     /// at least two options, each with its trade-off
-    /// (`Option A: description — trade-off`), and a `Recommendation:` line
+    /// (`Option A: description — trade-off`; a draft's ` -- `, ` - ` or
+    /// ` -> ` separates it too, and `fmt` writes the dash), and a
+    /// `Recommendation:` line
     /// that recommends: a recommendation that is a question
     /// (`Recommendation: What do you think?`) or hands the choice back
     /// (`up to you`, `your call`, `você decide`, `o que acha?`) is none. A

@@ -10,7 +10,8 @@ declare_rule! {
     /// `[text][ref]`, `[ref]: url`), footnotes (`[^1]`), task checkboxes
     /// (`[ ]`, `[x]`), numeric citations (`[3]`) and single ALL-CAPS tags
     /// (`[CRITICAL]`, `[DO_NOT_RESURFACE]`), except `[TBD]`, `[TODO]`, `[TBC]`,
-    /// `[TK]`, `[XXX]` and `[FIXME]`, which are.
+    /// `[TK]`, `[XXX]` and `[FIXME]`, which are; and a confidence with its
+    /// level (`[Confidence: High]`), a value given.
     ///
     /// ## Why is this bad?
     /// The founder sees polished, verified output, not first drafts

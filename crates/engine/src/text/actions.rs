@@ -10,8 +10,11 @@ pub struct Action<'a> {
     pub deadline: Option<&'a str>,
 }
 
-/// Read an action in any of its usual forms: `A → O → D`, `A — O — D`,
-/// `A (owner: O, due: D)`, `A - Owner: O - Deadline: D`.
+/// Read an action in any of its usual forms: `A → O → D`, `A -> O -> D`,
+/// `A — O — D`, `A -- O -- D`, `A - O - D` and `A | O | D` (the last three
+/// only with a deadline-like last part), `A (owner: O, due: D)`, `A (owner:
+/// O; by D)`, `A -- owner: O, due D`, `A - Owner: O - Deadline: D`, `A —
+/// Owner: O | Due: D`, and in Portuguese (`responsável:`, `prazo:`, `até`).
 pub fn parse_action(text: &str) -> Action<'_> {
     let text = text.trim();
     // The keys are looked for in the text's lower case: in the text itself
@@ -26,9 +29,10 @@ pub fn parse_action(text: &str) -> Action<'_> {
         let owner_key = ["owner:", "responsável:", "responsavel:", "dono:"]
             .iter()
             .find_map(|k| find(k).map(|i| (i, k.len())));
-        let due_key = ["deadline:", "due:", "by:", "prazo:", "até:"]
+        let due_key = ["deadline:", "due:", "by:", "until:", "prazo:", "até:"]
             .iter()
-            .find_map(|k| find(k).map(|i| (i, k.len())));
+            .find_map(|k| find(k).map(|i| (i, k.len())))
+            .or_else(|| owner_key.and_then(|(i, len)| bare_due_key(text, &lower, i + len)));
         if owner_key.is_some() || due_key.is_some() {
             let cut = [owner_key.map(|(i, _)| i), due_key.map(|(i, _)| i)]
                 .into_iter()
@@ -37,17 +41,28 @@ pub fn parse_action(text: &str) -> Action<'_> {
                 .unwrap_or(text.len());
             let what = text[..cut]
                 .trim_end()
-                .trim_end_matches(['(', '-', '—', '–', ',', ';'])
+                .trim_end_matches(['(', '-', '—', '–', ',', ';', '|', ' '])
                 .trim();
+            let keys = [owner_key, due_key];
             let value = |at: Option<(usize, usize)>| {
                 at.map(|(i, len)| {
-                    let rest = &text[i + len..];
-                    let end = rest.find([',', ';', ')']).unwrap_or(rest.len());
-                    let end = rest[..end]
-                        .find(" - ")
-                        .or_else(|| rest[..end].find(" — "))
+                    let from = i + len;
+                    // Up to the other key, or a separator.
+                    let next_key = keys
+                        .iter()
+                        .flatten()
+                        .map(|&(k, _)| k)
+                        .filter(|&k| k > i)
+                        .min()
+                        .unwrap_or(text.len());
+                    let rest = &text[from..next_key.max(from)];
+                    let end = rest.find([',', ';', ')', '|']).unwrap_or(rest.len());
+                    let end = [" - ", " — ", " – ", " -- "]
+                        .iter()
+                        .filter_map(|d| rest[..end].find(d))
+                        .min()
                         .unwrap_or(end);
-                    rest[..end].trim()
+                    rest[..end].trim().trim_end_matches(['-', '—', '–']).trim()
                 })
                 .filter(|v| !v.is_empty())
             };
@@ -78,6 +93,20 @@ pub fn parse_action(text: &str) -> Action<'_> {
             };
         }
     }
+    // Separators that prose uses too: three parts, an owner's few words in
+    // the middle and a deadline last.
+    for sep in ["--", "-", "|"] {
+        let parts = split_spaced(text, sep);
+        if let [what, owner, deadline] = parts[..] {
+            if !what.is_empty() && owner_like(owner) && deadline_like(deadline) {
+                return Action {
+                    what,
+                    owner: Some(owner),
+                    deadline: Some(deadline),
+                };
+            }
+        }
+    }
     // `Ship the fix by 2026-05-15` / `… até 15/05`: a deadline, no owner.
     let deadline = [" by ", " até ", " before ", " antes de "]
         .iter()
@@ -104,6 +133,140 @@ pub fn parse_action(text: &str) -> Action<'_> {
             deadline: None,
         },
     }
+}
+
+/// A deadline named without a colon after the owner's value (`owner: CMO,
+/// due Dec 20`, `(owner: CFO; by 2026-05-01)`, `responsável: CFO, prazo
+/// 15/05`): the word after a comma, semicolon or bar that follows `from`,
+/// with a deadline-like value after it; (where the word is, its length
+/// with the space after it).
+fn bare_due_key(text: &str, lower: &Option<String>, from: usize) -> Option<(usize, usize)> {
+    let hay = lower.as_deref().unwrap_or(text);
+    let at = from + hay[from..].find([',', ';', '|'])? + 1;
+    let rest = &hay[at..];
+    let gap = rest.len() - rest.trim_start().len();
+    let word_at = at + gap;
+    ["due ", "by ", "until ", "deadline ", "prazo ", "até "]
+        .iter()
+        .find(|k| hay[word_at..].starts_with(**k))
+        .filter(|k| deadline_like(text[word_at + k.len()..].trim()))
+        .map(|k| (word_at, k.len()))
+}
+
+/// Whether a part of an action reads as an owner: one to four words, no
+/// digit, no sentence punctuation.
+fn owner_like(part: &str) -> bool {
+    let words = part.split_whitespace().count();
+    (1..=4).contains(&words)
+        && !part
+            .chars()
+            .any(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | ';' | ':' | '!' | '?'))
+}
+
+/// Whether a part of an action reads as a deadline: a date or a number
+/// (`2026-03-01`, `Dec 20`, `15/05`, `Q3`), a day or month named
+/// (`Friday`, `end of March`, `sexta`), `today`, `tomorrow`, `EOW` and the
+/// like, or a value that sets no time (`ASAP`, `TBD`, which C007 reports).
+pub fn deadline_like(part: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "mon",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "today",
+        "tomorrow",
+        "tonight",
+        "eod",
+        "eow",
+        "eom",
+        "eoq",
+        "eoy",
+        "end",
+        "next",
+        "this",
+        "segunda",
+        "terça",
+        "terca",
+        "quarta",
+        "quinta",
+        "sexta",
+        "sábado",
+        "sabado",
+        "domingo",
+        "janeiro",
+        "fevereiro",
+        "março",
+        "marco",
+        "abril",
+        "maio",
+        "junho",
+        "julho",
+        "agosto",
+        "setembro",
+        "outubro",
+        "novembro",
+        "dezembro",
+        "hoje",
+        "amanhã",
+        "amanha",
+        "fim",
+        "final",
+        "próxima",
+        "proxima",
+        "próximo",
+        "proximo",
+        "até",
+        "ate",
+    ];
+    let part = part.trim();
+    if part.is_empty() || part.split_whitespace().count() > 6 {
+        return false;
+    }
+    if part.chars().any(|c| c.is_ascii_digit()) || vague_deadline(part) {
+        return true;
+    }
+    // The first word's letters (`sexta-feira` is `sexta`'s).
+    let first: String = part
+        .chars()
+        .skip_while(|c| !c.is_alphabetic())
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .to_lowercase();
+    WORDS.contains(&first.as_str())
 }
 
 /// `text` split at each `dash` that has white space (a line break too) on
@@ -254,6 +417,48 @@ mod tests {
             (a.what, a.owner, a.deadline),
             ("Open two reqs", Some("CHRO"), Some("Friday"))
         );
+        // The notations drafts write, with and without colons.
+        for (text, owner, deadline) in [
+            (
+                "Rebuild the model -- owner: CMO, due Dec 20",
+                "CMO",
+                "Dec 20",
+            ),
+            ("Rebuild the model - CRO - 2026-03-01", "CRO", "2026-03-01"),
+            (
+                "Update the deck (owner: CFO; by 2026-05-01)",
+                "CFO",
+                "2026-05-01",
+            ),
+            (
+                "Update the deck — Owner: CFO | Due: 2026-05-01",
+                "CFO",
+                "2026-05-01",
+            ),
+            ("Update the deck -- CFO -- Friday", "CFO", "Friday"),
+            (
+                "Atualizar o deck (responsável: CFO, prazo 15/05)",
+                "CFO",
+                "15/05",
+            ),
+            ("Atualizar o deck — CFO — até 15/05", "CFO", "até 15/05"),
+        ] {
+            let a = parse_action(text);
+            assert_eq!(
+                (a.owner, a.deadline),
+                (Some(owner), Some(deadline)),
+                "{text}"
+            );
+            assert!(!a.what.ends_with(['-', '(', ' ']), "{text}: {:?}", a.what);
+        }
+        // Prose with hyphens is no action form.
+        for text in [
+            "Cut the budget - marketing first - then sales",
+            "Run the A - B test",
+            "Decide - now or never",
+        ] {
+            assert_eq!(parse_action(text).owner, None, "{text}");
+        }
         let a = parse_action("We open two reqs → CHRO");
         assert_eq!((a.owner, a.deadline), (Some("CHRO"), None));
         assert_eq!(parse_action("Open two reqs").owner, None);

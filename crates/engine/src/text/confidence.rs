@@ -1,17 +1,23 @@
 //! The `Confidence:` label of a finding or answer, and emoji-word pairs that disagree.
 
-use super::{
-    contains_ignoring_ascii_case, find_lowered, lowering_keeps_offsets, Level, CONFIDENCE_EMOJIS,
-};
+use super::case::{find_ignoring_ascii_case, prefix_len_ignoring_case};
+use super::{Level, CONFIDENCE_EMOJIS};
 
 /// A `Confidence: 🟢 High` (or `Confiança: 🟡 Média`) suffix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Confidence {
-    /// Byte offset in the text where the suffix starts (at its dash, or at
-    /// the label when there is none).
+    /// Byte offset in the text where the suffix starts: at its dash, at
+    /// the bracket it is written in (`(confidence: medium)`), or at the
+    /// label.
     pub start: usize,
+    /// Byte offset where it ends: after its level (emoji and word) and the
+    /// bracket that closes it.
+    pub end: usize,
     pub emoji: Option<Level>,
     pub word: Option<Level>,
+    /// It is written in a bracket that holds more than the level
+    /// (`(confidence: medium, pending Q2)`): its end is the level's.
+    pub bracket_holds_more: bool,
 }
 
 impl Confidence {
@@ -21,81 +27,130 @@ impl Confidence {
     }
 }
 
-/// Find a `Confidence:` / `Confiança:` label in a text and read its level.
+/// The label's words, in lower case.
+const LABELS: [&str; 3] = ["confidence", "confiança", "confianca"];
+
+/// Find the first confidence label in a text and read its level. The
+/// label is followed by a colon (`Confidence: High`, `**Confidence:**
+/// 🟢`), or, where it starts the text, a sentence, a bracket or a dash
+/// (`… — Confidence — Medium 🟡`, `(confidence high)`), by a dash, an
+/// equals sign or nothing, and then by a level: prose that names
+/// confidence (`customer confidence is low`) is no label.
 pub fn find_confidence(text: &str) -> Option<Confidence> {
     // Every label starts `confi`: most texts hold none.
-    if !contains_ignoring_ascii_case(text, "confi") {
-        return None;
-    }
-    let labels = ["confidence:", "confiança:", "confianca:"];
-    let (label, len) = if lowering_keeps_offsets(text) {
-        // Where the lowered text has a label, the text has it: found in
-        // place, without lowering the text.
-        labels
-            .iter()
-            .find_map(|l| find_lowered(text, l).map(|i| (i, l.len())))?
-    } else {
-        let lower = text.to_lowercase();
-        // `to_lowercase` keeps byte lengths for these ASCII and `ç` labels.
-        let at = labels
-            .iter()
-            .find_map(|l| lower.find(l).map(|i| (i, l.len())))?;
-        if lower.len() != text.len() {
-            return find_confidence_slow(text);
+    let mut from = 0;
+    while let Some(i) = find_ignoring_ascii_case(&text[from..], "confi") {
+        let at = from + i;
+        if let Some(c) = read_at(text, at) {
+            return Some(c);
         }
-        at
-    };
-    let value = &text[label + len..];
-    let mut start = label;
-    let before = text[..label].trim_end();
-    for dash in ["—", "–", "-"] {
-        if let Some(b) = before.strip_suffix(dash) {
-            start = b.trim_end().len();
-            break;
-        }
-    }
-    Some(read_level(value, start))
-}
-
-fn find_confidence_slow(text: &str) -> Option<Confidence> {
-    for label in [
-        "Confidence:",
-        "confidence:",
-        "CONFIDENCE:",
-        "Confiança:",
-        "confiança:",
-        "CONFIANÇA:",
-    ] {
-        if let Some(i) = text.find(label) {
-            let before = text[..i].trim_end();
-            let start = ["—", "–", "-"]
-                .iter()
-                .find_map(|d| before.strip_suffix(d).map(|b| b.trim_end().len()))
-                .unwrap_or(i);
-            return Some(read_level(&text[i + label.len()..], start));
-        }
+        from = at + "confi".len();
     }
     None
 }
 
-fn read_level(value: &str, start: usize) -> Confidence {
-    let mut emoji = None;
-    let mut word = None;
-    for token in value.split_whitespace().take(3) {
-        let bare = token.trim_matches(|c: char| c == '*' || c == '_' || c == '.' || c == ',');
-        if emoji.is_none() {
-            if let Some(l) = Level::of_emoji(bare) {
-                emoji = Some(l);
-                continue;
-            }
-        }
-        if word.is_none() {
-            if let Some(l) = Level::of_word(bare) {
-                word = Some(l);
-            }
+/// The confidence whose label starts at `at`, if one does.
+fn read_at(text: &str, at: usize) -> Option<Confidence> {
+    let before = &text[..at];
+    if before
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
+    {
+        return None;
+    }
+    let len = LABELS
+        .iter()
+        .find_map(|l| prefix_len_ignoring_case(&text[at..], l))?;
+    let mut p = at + len;
+    if text[p..].chars().next().is_some_and(char::is_alphanumeric) {
+        return None;
+    }
+    p += skip(&text[p..], |c| c == '*' || c == '_' || c.is_whitespace());
+    // What stands before the label, emphasis and spaces aside.
+    let lead = before.trim_end_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+    let opener = lead.chars().next_back().filter(|c| matches!(c, '(' | '['));
+    let boundary = lead.is_empty()
+        || lead.ends_with(['.', '!', '?', ';', ':', '|', '(', '[', '—', '–', '-', '\n']);
+    let sep = text[p..].chars().next();
+    let colon = sep == Some(':');
+    match sep {
+        Some(':') => p += 1,
+        Some(c @ ('—' | '–' | '-' | '=')) if boundary => p += c.len_utf8(),
+        _ if boundary => {}
+        _ => return None,
+    }
+    let (emoji, word, level_end) = level_tokens(text, p);
+    if !colon && emoji.is_none() && word.is_none() {
+        return None;
+    }
+    // Where the suffix starts: its bracket, and a dash before that.
+    let mut start = if opener.is_some() { lead.len() - 1 } else { at };
+    let ahead = text[..start].trim_end();
+    for dash in ["—", "–", "-"] {
+        if let Some(b) = ahead.strip_suffix(dash) {
+            start = b.trim_end().len();
+            break;
         }
     }
-    Confidence { start, emoji, word }
+    let mut end = level_end;
+    let mut bracket_holds_more = false;
+    if let Some(open) = opener {
+        let close = if open == '(' { ')' } else { ']' };
+        let after = &text[level_end..];
+        let gap = skip(after, |c| c.is_whitespace() || matches!(c, '.' | '*' | '_'));
+        if after[gap..].starts_with(close) {
+            end = level_end + gap + 1;
+        } else {
+            bracket_holds_more = true;
+        }
+    }
+    Some(Confidence {
+        start,
+        end,
+        emoji,
+        word,
+        bracket_holds_more,
+    })
+}
+
+/// The byte length of the characters at the start of `s` that `f` accepts.
+fn skip(s: &str, f: impl Fn(char) -> bool) -> usize {
+    s.len() - s.trim_start_matches(f).len()
+}
+
+/// The level written from `at`: at most one emoji (written twice, it is
+/// read once) and one word, in either order, with emphasis and a full
+/// stop around them; where they end.
+fn level_tokens(text: &str, mut at: usize) -> (Option<Level>, Option<Level>, usize) {
+    let (mut emoji, mut word, mut end) = (None, None, at);
+    for _ in 0..3 {
+        let gap = skip(&text[at..], |c| c.is_whitespace() || c == '*' || c == '_');
+        let start = at + gap;
+        let rest = &text[start..];
+        let len = rest
+            .find(|c: char| c.is_whitespace() || matches!(c, ')' | ']' | ',' | ';'))
+            .unwrap_or(rest.len());
+        let token = &rest[..len];
+        let bare = token.trim_end_matches(['.', '*', '_', ':']);
+        if let Some(l) = Level::of_emoji(bare) {
+            match emoji {
+                None => emoji = Some(l),
+                Some(e) if e == l => {}
+                Some(_) => break,
+            }
+        } else if !bare.is_empty() && bare.chars().all(char::is_alphabetic) && word.is_none() {
+            match Level::of_word(bare) {
+                Some(l) => word = Some(l),
+                None => break,
+            }
+        } else {
+            break;
+        }
+        at = start + len;
+        end = at;
+    }
+    (emoji, word, end)
 }
 
 /// Pairs of a confidence emoji and a level word written next to each other
@@ -139,6 +194,31 @@ mod tests {
         let c = find_confidence("Contratar dois. — Confiança: 🟡 Média").unwrap();
         assert_eq!(c.level(), Some(Level::Medium));
         assert!(find_confidence("no label").is_none());
+        // In a bracket, after a dash, on its own, in any case: where it
+        // starts and ends.
+        let text = "Raise it on Jan 1 (confidence: medium 🟡) today";
+        let c = find_confidence(text).unwrap();
+        assert_eq!(
+            (c.emoji, c.word),
+            (Some(Level::Medium), Some(Level::Medium))
+        );
+        assert_eq!(&text[c.start..c.end], "(confidence: medium 🟡)");
+        let text = "Ship it [Confidence: High]";
+        let c = find_confidence(text).unwrap();
+        assert_eq!(&text[c.start..c.end], "[Confidence: High]");
+        let text = "Ship it. Confidence — Medium 🟡";
+        let c = find_confidence(text).unwrap();
+        assert_eq!(&text[c.start..], "Confidence — Medium 🟡");
+        assert_eq!(c.end, text.len());
+        let c = find_confidence("Ship it (confidence: low, pending Q2)").unwrap();
+        assert!(c.bracket_holds_more);
+        assert_eq!(c.level(), Some(Level::Low));
+        // Prose that names confidence is no label.
+        assert!(find_confidence("Customer confidence low after the outage").is_none());
+        assert!(find_confidence("Our confidence - high as it is - holds").is_none());
+        assert!(find_confidence("Confidential: high").is_none());
+        let c = find_confidence("**Confidence**: 🟢 High").unwrap();
+        assert_eq!(c.level(), Some(Level::High));
         assert_eq!(emoji_word_mismatches("— Confidence: 🟢 Low").len(), 1);
         assert!(emoji_word_mismatches("— Confidence: 🟢 High").is_empty());
     }

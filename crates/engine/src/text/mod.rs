@@ -12,7 +12,7 @@ mod phrases;
 mod sentences;
 mod sources;
 
-pub use actions::{parse_action, vague_deadline, vague_owner};
+pub use actions::{deadline_like, parse_action, vague_deadline, vague_owner};
 pub use case::{
     contains_ignoring_ascii_case, find_lowered, lowering_keeps_offsets, prefix_len_ignoring_case,
     rfind_lowered,
@@ -21,7 +21,8 @@ pub use confidence::{emoji_word_mismatches, find_confidence};
 pub use figures::has_figure;
 pub use levels::{canonical_urgency, Level, CONFIDENCE_EMOJIS};
 pub use options::{
-    abdication, no_recommendation, option, option_line, recommendation_line, recommendation_value,
+    abdication, canonical_option, no_recommendation, option, option_line, recommendation_line,
+    recommendation_value,
 };
 pub use phrases::Phrases;
 pub use sentences::sentence_count;

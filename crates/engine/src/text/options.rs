@@ -17,12 +17,33 @@ pub fn option(text: &str) -> Option<bool> {
         .iter()
         .find_map(|p| prefix_len_ignoring_case(text, p).map(|len| &text[len..]))?;
     let (_, description) = rest.split_once(':')?;
-    let tradeoff = ["—", "–", " - "].iter().any(|d| {
+    let tradeoff = TRADE_OFF_DASHES.iter().any(|d| {
         description
             .split_once(d)
             .is_some_and(|(a, b)| !a.trim().is_empty() && !b.trim().is_empty())
     });
     Some(tradeoff)
+}
+
+/// What separates an option's description from its trade-off: the
+/// template's em dash, and the dashes and arrow drafts write for it.
+const TRADE_OFF_DASHES: [&str; 5] = ["—", "–", " -- ", " - ", " -> "];
+
+/// An option line with its trade-off after ` — `, the template's dash, when
+/// it is written after another (`Option A: hire two -- keeps the buffer`);
+/// `None` when the line is no option, has no trade-off, or already uses
+/// the em dash.
+pub fn canonical_option(text: &str) -> Option<String> {
+    if option(text) != Some(true) || text.contains('—') {
+        return None;
+    }
+    let colon = text.find(':')?;
+    let (at, dash) = TRADE_OFF_DASHES[1..]
+        .iter()
+        .filter_map(|d| text[colon..].find(d).map(|i| (colon + i, *d)))
+        .min_by_key(|&(i, _)| i)?;
+    let (before, after) = (text[..at].trim_end(), text[at + dash.len()..].trim_start());
+    Some(format!("{before} — {after}"))
 }
 
 /// The line is an option, with or without its trade-off.
