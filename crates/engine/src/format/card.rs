@@ -170,15 +170,15 @@ fn pieces(t: &Transcript<'_>, section: &CardSection) -> Vec<Piece> {
         .collect()
 }
 
-/// Each run of text pieces joined into one line by `join`, with comment
-/// lines kept between the runs.
-fn runs(pieces: &[Piece], join: impl Fn(&str) -> String) -> Vec<String> {
+/// Each run of text pieces joined into one line by `join` (which is given
+/// them separated by `sep`), with comment lines kept between the runs.
+fn runs(pieces: &[Piece], sep: &str, join: impl Fn(&str) -> String) -> Vec<String> {
     let mut out = Vec::new();
     let mut run: Vec<&str> = Vec::new();
     for p in pieces {
         if p.comment {
             if !run.is_empty() {
-                out.push(join(&run.join(" ")));
+                out.push(join(&run.join(sep)));
                 run.clear();
             }
             out.push(p.text.clone());
@@ -187,7 +187,7 @@ fn runs(pieces: &[Piece], join: impl Fn(&str) -> String) -> Vec<String> {
         }
     }
     if !run.is_empty() {
-        out.push(join(&run.join(" ")));
+        out.push(join(&run.join(sep)));
     }
     out
 }
@@ -232,7 +232,14 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
             .collect()
     };
     match section.section {
-        Section::BottomLine => with_lines(title, &runs(pieces, |text| bottom_line(text, pt))),
+        // The lines are read apart, so that a confidence on a line of its
+        // own starts there, and printed as one line.
+        Section::BottomLine => with_lines(
+            title,
+            &runs(pieces, "\n", |text| {
+                bottom_line(text, pt).replace('\n', " ")
+            }),
+        ),
         Section::What | Section::WhereTheyAgree | Section::WhereTheyDisagree | Section::Risks => {
             let any_bullet = pieces.iter().any(|p| p.bullet);
             let lines = each(&|p| {
@@ -287,7 +294,7 @@ fn print_pieces(section: &CardSection, pieces: &[Piece], pt: bool) -> String {
                 });
                 with_lines(title, &lines)
             } else {
-                with_lines(title, &runs(pieces, str::to_string))
+                with_lines(title, &runs(pieces, " ", str::to_string))
             }
         }
         // Options and the recommendation without a list marker, as the

@@ -42,15 +42,19 @@ impl Rule for BottomLineNotOneSentence {
             };
             let spans = items(t, section);
             let Some(first) = spans.first() else { continue };
+            // Its lines apart, so that a confidence on a line of its own
+            // starts there; the answer read as one line.
             let text: String = spans
                 .iter()
                 .map(|s| t.text(s).trim())
                 .collect::<Vec<_>>()
-                .join(" ");
+                .join("\n");
             let answer = match find_confidence(&text) {
                 Some(c) => &text[..c.start],
                 None => &text[..],
             };
+            let answer = answer.replace('\n', " ");
+            let answer = answer.as_str();
             let n = sentence_count(answer);
             if n <= 1 {
                 continue;

@@ -21,13 +21,14 @@ pub(super) fn items(t: &Transcript<'_>, section: &CardSection) -> Vec<Span> {
         .collect()
 }
 
-/// The section's text as one string, lines joined by spaces.
+/// The section's text as one string, its items joined by line breaks (so
+/// that a confidence on a line of its own starts a line, as written).
 pub(super) fn section_text(t: &Transcript<'_>, section: &CardSection) -> String {
     items(t, section)
         .iter()
         .map(|s| t.text(s).trim())
         .collect::<Vec<_>>()
-        .join(" ")
+        .join("\n")
 }
 
 /// The entries `fmt` prints as the section's list items: bullets,

@@ -142,7 +142,7 @@ pub fn parse_action(text: &str) -> Action<'_> {
 /// with the space after it).
 fn bare_due_key(text: &str, lower: &Option<String>, from: usize) -> Option<(usize, usize)> {
     let hay = lower.as_deref().unwrap_or(text);
-    let at = from + hay[from..].find([',', ';', '|'])? + 1;
+    let at = from + hay[from..].find([',', ';', '|', ')'])? + 1;
     let rest = &hay[at..];
     let gap = rest.len() - rest.trim_start().len();
     let word_at = at + gap;

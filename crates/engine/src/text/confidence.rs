@@ -71,7 +71,8 @@ fn read_at(text: &str, at: usize) -> Option<Confidence> {
     let lead = before.trim_end_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
     let opener = lead.chars().next_back().filter(|c| matches!(c, '(' | '['));
     let boundary = lead.is_empty()
-        || lead.ends_with(['.', '!', '?', ';', ':', '|', '(', '[', '—', '–', '-', '\n']);
+        || before[lead.len()..].contains('\n')
+        || lead.ends_with(['.', '!', '?', ';', ':', '|', '(', '[', '—', '–', '-']);
     let sep = text[p..].chars().next();
     let colon = sep == Some(':');
     match sep {
@@ -85,7 +86,12 @@ fn read_at(text: &str, at: usize) -> Option<Confidence> {
         return None;
     }
     // Where the suffix starts: its bracket, and a dash before that.
-    let mut start = if opener.is_some() { lead.len() - 1 } else { at };
+    // (The label's emphasis is the suffix's: `**Confidence:** High`.)
+    let mut start = if opener.is_some() {
+        lead.len() - 1
+    } else {
+        before.trim_end_matches(['*', '_']).len()
+    };
     let ahead = text[..start].trim_end();
     for dash in ["—", "–", "-"] {
         if let Some(b) = ahead.strip_suffix(dash) {
@@ -219,6 +225,11 @@ mod tests {
         assert!(find_confidence("Confidential: high").is_none());
         let c = find_confidence("**Confidence**: 🟢 High").unwrap();
         assert_eq!(c.level(), Some(Level::High));
+        let c = find_confidence("Ship it\nconfidence — medium 🟡").unwrap();
+        assert_eq!(c.level(), Some(Level::Medium));
+        let text = "Ship it.\n**Confidence:** Medium";
+        let c = find_confidence(text).unwrap();
+        assert_eq!(&text[c.start..c.end], "**Confidence:** Medium");
         assert_eq!(emoji_word_mismatches("— Confidence: 🟢 Low").len(), 1);
         assert!(emoji_word_mismatches("— Confidence: 🟢 High").is_empty());
     }
