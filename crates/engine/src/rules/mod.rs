@@ -98,6 +98,7 @@ registry! {
     Transcript: b004_phase_out_of_order::PhaseOutOfOrder,
     Transcript: b005_devils_advocate_concerns::DevilsAdvocateConcerns,
     Transcript: b006_contribution_template::ContributionTemplate,
+    Transcript: b007_founder_review_gate::FounderReviewGate,
     Transcript: r001_response_missing_field::ResponseMissingField,
     Transcript: r002_invalid_confidence::InvalidConfidence,
     Transcript: r003_supporting_data_count::SupportingDataCount,
