@@ -133,6 +133,83 @@ fn a_complete_draft_formats_to_a_card_with_no_finding() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Brackets a text holds, `(`/`)` and `[`/`]` counted apart, list numbers
+/// (`1)`) aside.
+fn bracket_counts(text: &str) -> [(usize, usize); 2] {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| {
+            let t = l.trim_start();
+            let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if digits > 0 && t[digits..].starts_with(')') {
+                &t[digits + 1..]
+            } else {
+                l
+            }
+        })
+        .collect();
+    let count = |c: char| lines.iter().map(|l| l.matches(c).count()).sum::<usize>();
+    [(count('('), count(')')), (count('['), count(']'))]
+}
+
+/// The confidence emojis a text holds.
+fn confidence_emojis(text: &str) -> usize {
+    ["🟢", "🟡", "🔴"]
+        .iter()
+        .map(|e| text.matches(e).count())
+        .sum()
+}
+
+/// On every golden draft, rule fixture and example: brackets balanced in
+/// the input stay balanced, no confidence emoji is added where the input
+/// had one for the level already, and what `fmt` prints leaves no finding
+/// that `--fix` could still mend (one it marks fixable).
+#[test]
+fn formatting_keeps_brackets_and_emojis_and_leaves_nothing_fixable() {
+    let mut failures = Vec::new();
+    let mut inputs = files_under(&root().join("tests/fmt"), "md");
+    inputs.extend(files_under(&root().join("tests/fixtures"), "md"));
+    inputs.extend(files_under(&root().join("examples"), "md"));
+    for path in inputs {
+        let source = fs::read_to_string(&path).unwrap();
+        let once = fmt(&source);
+        for ((o, c), (fo, fc)) in bracket_counts(&source)
+            .into_iter()
+            .zip(bracket_counts(&once))
+        {
+            if o == c && fo != fc {
+                failures.push(format!(
+                    "{}: brackets {o}/{c} became {fo}/{fc}",
+                    path.display()
+                ));
+            }
+        }
+        // A bottom line written with a level word only gains its emoji;
+        // nothing else gains one.
+        let words_only = source
+            .lines()
+            .filter(|l| {
+                let lower = l.to_lowercase();
+                (lower.contains("confidence") || lower.contains("confiança"))
+                    && confidence_emojis(l) == 0
+            })
+            .count();
+        if confidence_emojis(&once) > confidence_emojis(&source) + words_only {
+            failures.push(format!("{}: a confidence emoji was added", path.display()));
+        }
+        let fixable: Vec<&str> = Engine::default()
+            .check(None, &once)
+            .into_iter()
+            .filter(|d| d.fix.is_some())
+            .map(|d| d.code)
+            .collect();
+        if !fixable.is_empty() {
+            failures.push(format!("{}: fixable after fmt {fixable:?}", path.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn formatting_is_idempotent_and_loses_no_word() {
     let mut failures = Vec::new();

@@ -74,17 +74,23 @@ const GATES: &[&str] = &[
 
 impl Rule for FounderReviewGate {
     fn check(&self, t: &Transcript<'_>, out: &mut Vec<Diagnostic>) {
-        // Every gate starts with the pause emoji: most texts hold none, and
-        // a Phase 5 heading is read only where the text names a phase 5.
-        let src = t.source;
-        if !src.contains('⏸') && !src.contains(" 5") {
+        // Nothing before the first gate line (each holds the pause emoji)
+        // or Phase 5 line is read: most texts have neither.
+        let gate_line = t.source.find('⏸').map(|at| t.doc.lines.index_of(at));
+        let phase_5 = t
+            .doc
+            .lines
+            .leads()
+            .find(|(_, lead)| matches!(lead, Lead::Phase { number: 5, .. }))
+            .map(|(i, _)| i);
+        let Some(first) = [gate_line, phase_5].into_iter().flatten().min() else {
             return;
-        }
+        };
         let mut messages = t.message_starts.iter().peekable();
         // The gate is open: a gate line or a Phase 5 heading came before,
         // in this section and message.
         let mut open = false;
-        for index in 0..t.doc.lines.len() {
+        for index in first..t.doc.lines.len() {
             let span = t.line_span(index);
             if messages.next_if(|&&at| at <= span.start).is_some() {
                 open = false;
