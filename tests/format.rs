@@ -40,6 +40,16 @@ fn fmt(source: &str) -> String {
         .expect("a text with no path is formatted")
 }
 
+/// The codes of the findings `check` reports in `text` that `keep` keeps.
+fn codes_where(text: &str, keep: impl Fn(&boardlint::Diagnostic) -> bool) -> Vec<&'static str> {
+    Engine::default()
+        .check(None, text)
+        .into_iter()
+        .filter(|d| keep(d))
+        .map(|d| d.code)
+        .collect()
+}
+
 #[test]
 fn golden_drafts_format_to_their_pinned_output() {
     let bless = std::env::var_os("BOARDLINT_BLESS").is_some();
@@ -74,12 +84,9 @@ fn golden_output_is_a_canonical_card() {
     let mut failures = Vec::new();
     for path in files_under(&root().join("tests/fmt"), "md") {
         let formatted = fmt(&fs::read_to_string(&path).unwrap());
-        let layout: Vec<&str> = Engine::default()
-            .check(None, &formatted)
-            .into_iter()
-            .map(|d| d.code)
-            .filter(|c| ["C001", "C002", "C003", "C005"].contains(c))
-            .collect();
+        let layout = codes_where(&formatted, |d| {
+            ["C001", "C002", "C003", "C005"].contains(&d.code)
+        });
         if !layout.is_empty() {
             failures.push(format!("{}: {layout:?}", path.display()));
         }
@@ -117,12 +124,7 @@ fn a_complete_draft_formats_to_a_card_with_no_finding() {
         if !left.is_empty() {
             failures.push(format!("{}: after fmt {left:?}", path.display()));
         }
-        let before: Vec<&str> = Engine::default()
-            .check(None, &source)
-            .into_iter()
-            .filter(|d| d.fix.is_none())
-            .map(|d| d.code)
-            .collect();
+        let before = codes_where(&source, |d| d.fix.is_none());
         if !before.is_empty() {
             failures.push(format!(
                 "{}: findings --fix cannot mend {before:?}",
@@ -197,12 +199,7 @@ fn formatting_keeps_brackets_and_emojis_and_leaves_nothing_fixable() {
         if confidence_emojis(&once) > confidence_emojis(&source) + words_only {
             failures.push(format!("{}: a confidence emoji was added", path.display()));
         }
-        let fixable: Vec<&str> = Engine::default()
-            .check(None, &once)
-            .into_iter()
-            .filter(|d| d.fix.is_some())
-            .map(|d| d.code)
-            .collect();
+        let fixable = codes_where(&once, |d| d.fix.is_some());
         if !fixable.is_empty() {
             failures.push(format!("{}: fixable after fmt {fixable:?}", path.display()));
         }
@@ -423,11 +420,7 @@ fn the_upstream_bullet_list_draft_comes_out_as_a_canonical_card() {
         "{out}"
     );
     assert!(lost_words(&source, &out).is_empty());
-    let codes: Vec<&str> = Engine::default()
-        .check(None, &out)
-        .into_iter()
-        .map(|d| d.code)
-        .collect();
+    let codes = codes_where(&out, |_| true);
     // The header is not invented, so C001 stays; the layout is otherwise canonical.
     assert!(codes.contains(&"C001"), "{codes:?}");
     for code in ["C002", "C003", "C005"] {

@@ -762,6 +762,15 @@ impl Gen {
     }
 
     /// Render a section: heading plus body, as lines.
+    /// The section `sec` with `body`, as a block of the draft.
+    fn section_block(&mut self, sec: Sec, body: Body) -> Block {
+        let lines = self.section(sec, body);
+        Block {
+            key: Some(sec),
+            lines,
+        }
+    }
+
     fn section(&mut self, sec: Sec, body: Body) -> Vec<String> {
         let pt = self.sec_pt();
         let mut style = if self.rng.chance(80) {
@@ -1449,17 +1458,9 @@ pub fn generate(seed: u64) -> Draft {
                 *gen.rng.pick(&[0, 0, 1, 1, 2])
             };
             let bl = gen.bottom_line(level);
-            let lines = gen.section(Sec::BottomLine, bl);
-            blocks.push(Block {
-                key: Some(Sec::BottomLine),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::BottomLine, bl));
 
-            let lines = gen.section(Sec::What, Gen::list(findings));
-            blocks.push(Block {
-                key: Some(Sec::What),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::What, Gen::list(findings)));
 
             let k = gen.rng.range(1, 2);
             let whys: Vec<String> = gen
@@ -1473,19 +1474,11 @@ pub fn generate(seed: u64) -> Draft {
                 gen.form("why:wrapped");
             }
             let body = gen.paragraph(whys, wrap);
-            let lines = gen.section(Sec::Why, body);
-            blocks.push(Block {
-                key: Some(Sec::Why),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Why, body));
 
             let n = gen.rng.range(1, 4);
             let body = gen.actions(n);
-            let lines = gen.section(Sec::HowToAct, body);
-            blocks.push(Block {
-                key: Some(Sec::HowToAct),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::HowToAct, body));
 
             if gen.rng.chance(55) {
                 let k = gen.rng.range(1, 3);
@@ -1500,20 +1493,12 @@ pub fn generate(seed: u64) -> Draft {
                         item.wrap = gen.wrap_point(&item.text.clone());
                     }
                 }
-                let lines = gen.section(Sec::Risks, Gen::list(items));
-                blocks.push(Block {
-                    key: Some(Sec::Risks),
-                    lines,
-                });
+                blocks.push(gen.section_block(Sec::Risks, Gen::list(items)));
                 gen.form("section:risks");
             }
             if gen.rng.chance(45) {
                 let body = gen.decision();
-                let lines = gen.section(Sec::Decision, body);
-                blocks.push(Block {
-                    key: Some(Sec::Decision),
-                    lines,
-                });
+                blocks.push(gen.section_block(Sec::Decision, body));
                 gen.form("section:decision");
             }
             if gen.rng.chance(40) {
@@ -1521,11 +1506,7 @@ pub fn generate(seed: u64) -> Draft {
                 let f = gen.rng.below(4);
                 if f == 0 {
                     let body = gen.detail();
-                    let lines = gen.section(Sec::Detail, body);
-                    blocks.push(Block {
-                        key: Some(Sec::Detail),
-                        lines,
-                    });
+                    blocks.push(gen.section_block(Sec::Detail, body));
                     gen.form("detail:section");
                 } else {
                     let pt = gen.sec_pt();
@@ -1554,26 +1535,14 @@ pub fn generate(seed: u64) -> Draft {
             let noticed = gen.rng.pick(NOTICED).to_string();
             let wrap = gen.rng.chance(20);
             let body = gen.paragraph(vec![noticed], wrap);
-            let lines = gen.section(Sec::Noticed, body);
-            blocks.push(Block {
-                key: Some(Sec::Noticed),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Noticed, body));
             let m = gen.rng.pick(MATTERS).to_string();
             let body = gen.paragraph(vec![m], false);
-            let lines = gen.section(Sec::Matters, body);
-            blocks.push(Block {
-                key: Some(Sec::Matters),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Matters, body));
             let t = gen.action_text();
             let a = gen.action(&t);
             let body = gen.paragraph(vec![a], false);
-            let lines = gen.section(Sec::RecAction, body);
-            blocks.push(Block {
-                key: Some(Sec::RecAction),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::RecAction, body));
             let level = gen.rng.below(3);
             let pt = gen.pt && !gen.mixed;
             let (e, w) = if pt {
@@ -1601,20 +1570,12 @@ pub fn generate(seed: u64) -> Draft {
                 list: false,
                 inline_ok: true,
             };
-            let lines = gen.section(Sec::Urgency, body);
-            blocks.push(Block {
-                key: Some(Sec::Urgency),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Urgency, body));
         }
         Kind::Board => {
             let d = gen.rng.pick(DECISIONS_REQUIRED).to_string();
             let body = gen.paragraph(vec![d], false);
-            let lines = gen.section(Sec::DecisionRequired, body);
-            blocks.push(Block {
-                key: Some(Sec::DecisionRequired),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::DecisionRequired, body));
 
             let k = gen.rng.range(2, 4);
             let roles = gen.rng.sample(ROLES, k);
@@ -1633,11 +1594,7 @@ pub fn generate(seed: u64) -> Draft {
                 list: false,
                 inline_ok: false,
             };
-            let lines = gen.section(Sec::Perspectives, body);
-            blocks.push(Block {
-                key: Some(Sec::Perspectives),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Perspectives, body));
 
             let k = gen.rng.range(1, 3);
             let items = gen
@@ -1646,11 +1603,7 @@ pub fn generate(seed: u64) -> Draft {
                 .into_iter()
                 .map(Item::new)
                 .collect();
-            let lines = gen.section(Sec::Agree, Gen::list(items));
-            blocks.push(Block {
-                key: Some(Sec::Agree),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Agree, Gen::list(items)));
             let k = gen.rng.range(1, 2);
             let items = gen
                 .rng
@@ -1658,39 +1611,19 @@ pub fn generate(seed: u64) -> Draft {
                 .into_iter()
                 .map(Item::new)
                 .collect();
-            let lines = gen.section(Sec::Disagree, Gen::list(items));
-            blocks.push(Block {
-                key: Some(Sec::Disagree),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Disagree, Gen::list(items)));
             let c = gen.rng.pick(CRITIC_VIEWS).to_string();
             let body = gen.paragraph(vec![c], false);
-            let lines = gen.section(Sec::Critic, body);
-            blocks.push(Block {
-                key: Some(Sec::Critic),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::Critic, body));
             let r = gen.rng.pick(RECOMMENDED_DECISIONS).to_string();
             let body = gen.paragraph(vec![r], false);
-            let lines = gen.section(Sec::RecDecision, body);
-            blocks.push(Block {
-                key: Some(Sec::RecDecision),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::RecDecision, body));
             let n = gen.rng.range(1, 4);
             let body = gen.actions(n);
-            let lines = gen.section(Sec::ActionItems, body);
-            blocks.push(Block {
-                key: Some(Sec::ActionItems),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::ActionItems, body));
             let y = gen.rng.pick(YOUR_CALLS).to_string();
             let body = gen.paragraph(vec![y], false);
-            let lines = gen.section(Sec::YourCall, body);
-            blocks.push(Block {
-                key: Some(Sec::YourCall),
-                lines,
-            });
+            blocks.push(gen.section_block(Sec::YourCall, body));
         }
     }
 

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 use crate::syntax::{Lead, LineKind, Span};
-use crate::text::{find_confidence, prefix_len_ignoring_case, CONFIDENCE_EMOJIS};
+use crate::text::{find_confidence, prefix_len_ignoring_case, tagged, CONFIDENCE_EMOJIS};
 
 declare_rule! {
     /// ## What it does
@@ -239,11 +239,12 @@ impl ContributionTemplate {
                 );
                 continue;
             }
-            let tagged = has_tag(text);
-            // An `[ASSUMPTION: …]` is its own tag and rating.
+            // The tag as Q001 and Q003 read it; an `[ASSUMPTION: …]` is a
+            // key point's tag and rating both.
+            let has_tag = tagged(text).is_some();
             let rated = CONFIDENCE_EMOJIS.iter().any(|e| text.contains(e))
-                || text.to_uppercase().contains("[ASSUMPTION:");
-            let missing = match (tagged, rated) {
+                || text.contains("[ASSUMPTION:");
+            let missing = match (has_tag, rated) {
                 (true, true) => continue,
                 (false, true) => "no VERIFIED or ASSUMED tag",
                 (true, false) => "no confidence emoji",
@@ -310,17 +311,4 @@ fn key_points_label(t: &Transcript<'_>, line: &crate::syntax::Line<'_>) -> Optio
     let lower = label.to_lowercase();
     let noted = lower.contains("max") || lower.contains("máx");
     Some((line.text(), noted))
-}
-
-/// Whether a key point carries its VERIFIED / ASSUMED tag, in any of the
-/// forms the protocol writes it.
-fn has_tag(text: &str) -> bool {
-    // The tags as the template writes them, in capitals (`verified` in
-    // prose is no tag), or opening a bracket in any case.
-    let capitals = ["VERIFIED", "ASSUMED", "VERIFICADO", "ASSUMIDO"];
-    let lower = text.to_lowercase();
-    capitals.iter().any(|w| text.contains(w))
-        || ["[verified", "[assumed", "[assumption:"]
-            .iter()
-            .any(|w| lower.contains(w))
 }

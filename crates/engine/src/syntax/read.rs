@@ -83,16 +83,10 @@ fn read_items(
 /// agent's interface shows it, and its answer is read after the session.
 pub fn parse_apart(source: &str, lint_code_blocks: bool, starts: &[usize]) -> Document {
     let source = cut(source);
-    let mut bounds: Vec<usize> = starts
-        .iter()
-        .copied()
-        .filter(|&at| at > 0 && at < source.len() && source.is_char_boundary(at))
-        .collect();
-    bounds.dedup();
-    if bounds.is_empty() {
+    let bounds = part_bounds(source, starts);
+    if bounds.len() < 2 {
         return read(source, lint_code_blocks, None);
     }
-    bounds.push(source.len());
     let mut doc = Document::default();
     doc.lines.reserve(source);
     let first = &source[..bounds[0]];
@@ -100,10 +94,7 @@ pub fn parse_apart(source: &str, lint_code_blocks: bool, starts: &[usize]) -> Do
     read_items(first, pos, first.len(), lint_code_blocks, &mut doc);
     // The parts after the first, from `from` to `to` (positions in `bounds`).
     let parts = |from: usize, to: usize, doc: &mut Document| {
-        for k in from..to {
-            let part = &source[..bounds[k + 1]];
-            read_items(part, bounds[k], part.len(), lint_code_blocks, doc);
-        }
+        read_parts(source, &bounds, from..to, lint_code_blocks, doc);
     };
     let last = bounds.len() - 1;
     // A large text's parts in two halves at once: parts are read on their
@@ -128,6 +119,53 @@ pub fn parse_apart(source: &str, lint_code_blocks: bool, starts: &[usize]) -> Do
 
 /// Texts this large are read in two halves at once.
 const PARALLEL_PARSE_FROM: usize = 1 << 20;
+
+/// The parts' starts of [`parse_apart`] (those inside the text, at a
+/// character boundary, ascending and each once), then the text's end.
+fn part_bounds(source: &str, starts: &[usize]) -> Vec<usize> {
+    let mut bounds: Vec<usize> = starts
+        .iter()
+        .copied()
+        .filter(|&at| at > 0 && at < source.len() && source.is_char_boundary(at))
+        .collect();
+    bounds.dedup();
+    bounds.push(source.len());
+    bounds
+}
+
+/// Read the parts `parts` (positions in `bounds`), each on its own; where
+/// the last ends (`None` when there is none).
+fn read_parts(
+    source: &str,
+    bounds: &[usize],
+    parts: std::ops::Range<usize>,
+    lint_code_blocks: bool,
+    doc: &mut Document,
+) -> Option<usize> {
+    let mut end = None;
+    for k in parts {
+        let part = &source[..bounds[k + 1]];
+        end = Some(read_items(
+            part,
+            bounds[k],
+            part.len(),
+            lint_code_blocks,
+            doc,
+        ));
+    }
+    end
+}
+
+/// The start of the first line after a blank line within `window` bytes of
+/// `at` (no marker runs across a blank line), else of the first line after
+/// `at`; `None` when no line starts after it.
+fn line_start_near(source: &str, at: usize, window: usize) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let near = &bytes[at..bytes.len().min(at + window)];
+    let after_blank = memchr::memmem::find(near, b"\n\n").map(|i| at + i + 2);
+    let start = after_blank.or_else(|| memchr::memchr(b'\n', &bytes[at..]).map(|i| at + i + 1))?;
+    (start < source.len()).then_some(start)
+}
 
 /// A large text read in pieces, so that a reader can go through the first
 /// pieces' lines while the later ones are read on another core:
@@ -191,19 +229,12 @@ impl<'s> InPieces<'s> {
         if size == PIECE && source.len() < 2 * PARALLEL_PARSE_FROM {
             return None;
         }
-        let bytes = source.as_bytes();
         let mut cuts = Vec::new();
         let mut bounds = Vec::new();
         let mut want = (size / 4).max(1);
         match parts {
             Some(starts) => {
-                bounds = starts
-                    .iter()
-                    .copied()
-                    .filter(|&at| at > 0 && at < source.len() && source.is_char_boundary(at))
-                    .collect();
-                bounds.dedup();
-                bounds.push(source.len());
+                bounds = part_bounds(source, starts);
                 let mut from = 0;
                 for &at in &bounds[..bounds.len() - 1] {
                     if at - from >= want {
@@ -216,17 +247,11 @@ impl<'s> InPieces<'s> {
             None => {
                 let mut at = want;
                 while at < source.len() {
-                    // The start of the next line, or of the first after a
-                    // blank line close by (no marker runs across one).
-                    let window = &bytes[at..bytes.len().min(at + 4096)];
-                    let start = memchr::memmem::find(window, b"\n\n")
-                        .map(|i| at + i + 2)
-                        .or_else(|| memchr::memchr(b'\n', &bytes[at..]).map(|i| at + i + 1));
-                    match start {
-                        Some(start) if start < source.len() => cuts.push(start),
-                        _ => break,
-                    }
-                    at = cuts[cuts.len() - 1] + size;
+                    let Some(start) = line_start_near(source, at, 4096) else {
+                        break;
+                    };
+                    cuts.push(start);
+                    at = start + size;
                 }
             }
         }
@@ -276,16 +301,10 @@ impl<'s> InPieces<'s> {
     /// Read the parts that start in `from..to`, each on its own; the end of
     /// the last.
     fn read_parts(&self, from: usize, to: usize, doc: &mut Document) -> usize {
-        let first = self.parts.partition_point(|&at| at < from);
-        let mut end = from;
-        for k in first..self.parts.len() - 1 {
-            if self.parts[k] >= to {
-                break;
-            }
-            let part = &self.source[..self.parts[k + 1]];
-            end = read_items(part, self.parts[k], part.len(), self.lint_code_blocks, doc);
-        }
-        end
+        let bounds = &self.parts;
+        let first = bounds.partition_point(|&at| at < from);
+        let last = bounds.partition_point(|&at| at < to).min(bounds.len() - 1);
+        read_parts(self.source, bounds, first..last, self.lint_code_blocks, doc).unwrap_or(from)
     }
 
     /// Read from `from` the items that start before piece `piece` ends;
@@ -420,12 +439,7 @@ pub fn parse_in_pieces(
 /// after a blank line past the middle (no marker runs across a blank line),
 /// else of the first line past the middle.
 fn split_point(source: &str, from: usize) -> Option<usize> {
-    let bytes = source.as_bytes();
-    let mid = from + (source.len() - from) / 2;
-    let window = &bytes[mid..bytes.len().min(mid + 64 * 1024)];
-    let after_blank = memchr::memmem::find(window, b"\n\n").map(|i| mid + i + 2);
-    let at = after_blank.or_else(|| memchr::memchr(b'\n', &bytes[mid..]).map(|i| mid + i + 1))?;
-    (at < source.len()).then_some(at)
+    line_start_near(source, from + (source.len() - from) / 2, 64 * 1024)
 }
 
 /// Parse with the line scanner, reading the text in two halves at once

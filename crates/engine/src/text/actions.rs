@@ -167,7 +167,7 @@ fn owner_like(part: &str) -> bool {
 /// (`2026-03-01`, `Dec 20`, `15/05`, `Q3`), a day or month named
 /// (`Friday`, `end of March`, `sexta`), `today`, `tomorrow`, `EOW` and the
 /// like, or a value that sets no time (`ASAP`, `TBD`, which C007 reports).
-pub fn deadline_like(part: &str) -> bool {
+fn deadline_like(part: &str) -> bool {
     const WORDS: &[&str] = &[
         "monday",
         "tuesday",

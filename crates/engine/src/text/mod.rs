@@ -12,7 +12,7 @@ mod phrases;
 mod sentences;
 mod sources;
 
-pub use actions::{deadline_like, parse_action, vague_deadline, vague_owner};
+pub use actions::{parse_action, vague_deadline, vague_owner};
 pub use case::{
     contains_ignoring_ascii_case, find_lowered, lowering_keeps_offsets, prefix_len_ignoring_case,
     rfind_lowered,
