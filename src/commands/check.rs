@@ -780,10 +780,13 @@ impl Tally {
             color,
         }) = f.unrendered.take()
         {
+            let lines = LineIndex::new(&source);
             if !args.diff {
-                report.put(|w| output::human(w, &outcome.name, &source, &diagnostics, color));
+                report.put(|w| {
+                    output::human(w, &outcome.name, &source, Some(&lines), &diagnostics, color)
+                });
             }
-            f.located = located(&outcome.name, &LineIndex::new(&source), diagnostics);
+            f.located = located(&outcome.name, &lines, diagnostics);
         }
         self.checked += 1;
         if args.format == OutputFormat::Junit {
@@ -1045,7 +1048,14 @@ fn locate(
     let mut rendered = Vec::new();
     if format == OutputFormat::Human {
         // Written to memory: it cannot fail.
-        let _ = output::human(&mut rendered, name, source, &diagnostics, color);
+        let _ = output::human(
+            &mut rendered,
+            name,
+            source,
+            Some(index),
+            &diagnostics,
+            color,
+        );
     }
     (
         located(name, index, diagnostics),

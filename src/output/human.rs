@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use rayon::prelude::*;
+
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, SourceCode, SourceSpan,
     SpanContents,
@@ -15,11 +17,13 @@ use crate::lines::LineIndex;
 use crate::syntax::Span;
 
 /// Render one file's diagnostics in the human format, each written to `out`
-/// as it is rendered.
+/// as it is rendered. `lines` are the lines of `source` when the caller has
+/// them already.
 pub fn human(
     out: &mut dyn std::io::Write,
     path: &str,
     source: &str,
+    lines: Option<&LineIndex<'_>>,
     diagnostics: &[Diagnostic],
     color: bool,
 ) -> std::io::Result<()> {
@@ -30,29 +34,43 @@ pub fn human(
     };
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_links(false)
-        .with_width(100);
-    // Secrets never reach the excerpt, nor do raw control characters.
-    let redacted = crate::diagnostic::redact_source(source, diagnostics);
-    let source = redacted.as_deref().unwrap_or(source);
+        .with_width(100)
+        .with_context_lines(CONTEXT);
+    // No raw control characters reach the excerpt. Nor do secrets: they are
+    // hidden in each excerpt as it is cut (hiding keeps every offset), so
+    // that a file's findings cost their excerpts, not a copy of the file.
     let escaped = safe::source(source);
     let shift = |span: &crate::syntax::Span| match &escaped {
         Some(e) => e.map(span.start)..e.map(span.end),
         None => span.clone(),
     };
+    let hidden = Hidden::new(diagnostics.iter().flat_map(|d| &d.redact).map(&shift));
     let name = safe::text(path);
     let text = escaped.as_ref().map_or(source, |e| e.text.as_str());
-    // The lines of the source, when what is shown is an escaped copy.
-    let source_lines = escaped.as_ref().map(|_| LineIndex::new(source));
-    let src = NamedText {
+    // The lines of the source, and of the text shown when that is an
+    // escaped copy.
+    let built;
+    let source_lines = match lines {
+        Some(lines) => lines,
+        None => {
+            built = LineIndex::new(source);
+            &built
+        }
+    };
+    let escaped_lines = escaped.as_ref().map(|e| LineIndex::new(&e.text));
+    let text_lines = escaped_lines.as_ref().unwrap_or(source_lines);
+    let src = |hidden| NamedText {
         name: &name,
         text,
-        original: source_lines.as_ref().zip(escaped.as_ref()),
-        lines: LineIndex::new(text),
+        original: escaped.as_ref().map(|e| (source_lines, e)),
+        lines: text_lines,
         line_base: 0,
         header: None,
+        hidden,
+        copies: elsa::sync::FrozenVec::new(),
     };
-    let source_lines = source_lines.as_ref().unwrap_or(&src.lines);
-    for d in diagnostics {
+    let whole = src(None);
+    let one = |out: &mut Vec<u8>, d: &Diagnostic| {
         let mut shown = d.clone();
         shown.span = shift(&d.span);
         shown.message = safe::text(&d.message).into_owned().into();
@@ -72,41 +90,125 @@ pub fn human(
             .map(|(span, label)| (shift(span), safe::text(label).into_owned().into()))
             .collect();
         let shown = shown;
-        let rendered = match excerpt(&src, &shown) {
+        let rendered = match excerpt(&whole, &hidden, &shown) {
             // A long line or a span over many lines: miette gets a clipped
             // copy of the lines around the span, so an excerpt costs its own
             // size whatever the line's length.
             Some((clip, mut clipped)) => {
                 let at = d.span.start.min(source.len());
                 let column = at - source_lines.line_start(source_lines.line_of(at));
+                let clip_lines = LineIndex::new(&clip.text);
                 let clipped_src = NamedText {
                     name: &name,
                     text: &clip.text,
                     original: None,
-                    lines: LineIndex::new(&clip.text),
+                    lines: &clip_lines,
                     line_base: clip.line_base,
                     header: Some((clip.primary, column)),
+                    hidden: None,
+                    copies: elsa::sync::FrozenVec::new(),
                 };
                 clipped.span = clip.primary..clip.primary_end;
                 clipped.related = clip.related;
                 render(&handler, &clipped, &clipped_src)
             }
-            None => render(&handler, &shown, &src),
+            // The lines miette reads have their secrets hidden as it reads
+            // them, into copies let go with the excerpt.
+            None => render(&handler, &shown, &src(Some(&hidden))),
         };
         match rendered {
-            Some(text) => out.write_all(text.as_bytes())?,
-            None => writeln!(
-                out,
-                "{}: {}[{}] {}",
-                name,
-                shown.severity.as_str(),
-                shown.code,
-                shown.message
-            )?,
+            Some(text) => out.extend_from_slice(text.as_bytes()),
+            None => out.extend_from_slice(
+                format!(
+                    "{}: {}[{}] {}\n",
+                    name,
+                    shown.severity.as_str(),
+                    shown.code,
+                    shown.message
+                )
+                .as_bytes(),
+            ),
         }
-        out.write_all(b"\n")?;
+        out.push(b'\n');
+    };
+    // Many findings are rendered on every core, a batch at a time (so that
+    // what is held is a batch's text), and written in order.
+    for batch in diagnostics.chunks(BATCH) {
+        let parts: Vec<Vec<u8>> = batch
+            .par_chunks(PART)
+            .map(|part| {
+                let mut text = Vec::new();
+                part.iter().for_each(|d| one(&mut text, d));
+                text
+            })
+            .collect();
+        for text in parts {
+            out.write_all(&text)?;
+        }
     }
     Ok(())
+}
+
+/// Findings rendered and written at a time, and handed to a core at a time.
+const BATCH: usize = 1024;
+const PART: usize = 32;
+
+/// Lines of context shown before and after a span.
+const CONTEXT: usize = 1;
+
+/// The credentials to hide in the text shown: disjoint byte ranges, in
+/// order, each widened to whole characters.
+struct Hidden(Vec<Span>);
+
+impl Hidden {
+    fn new(spans: impl Iterator<Item = Span>) -> Self {
+        let mut spans: Vec<Span> = spans.filter(|s| s.start < s.end).collect();
+        spans.sort_unstable_by_key(|s| s.start);
+        let mut merged: Vec<Span> = Vec::with_capacity(spans.len());
+        for s in spans {
+            match merged.last_mut() {
+                Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
+                _ => merged.push(s),
+            }
+        }
+        Hidden(merged)
+    }
+
+    /// The ranges that touch `lo..hi`.
+    fn within(&self, lo: usize, hi: usize) -> &[Span] {
+        let first = self.0.partition_point(|s| s.end <= lo);
+        let last = self.0.partition_point(|s| s.start < hi).max(first);
+        &self.0[first..last]
+    }
+
+    fn touches(&self, lo: usize, hi: usize) -> bool {
+        !self.within(lo, hi).is_empty()
+    }
+
+    /// `part`, which starts at offset `at` of the text, with what it holds
+    /// of the hidden ranges starred, line breaks kept so that it keeps its
+    /// lines. Whole characters are starred: the copy is as long as `part`.
+    fn apply(&self, part: &str, at: usize) -> String {
+        let mut bytes = part.as_bytes().to_vec();
+        for s in self.within(at, at + part.len()) {
+            let mut from = s.start.saturating_sub(at).min(part.len());
+            let mut to = (s.end - at).min(part.len());
+            while !part.is_char_boundary(from) {
+                from -= 1;
+            }
+            while !part.is_char_boundary(to) {
+                to += 1;
+            }
+            for b in &mut bytes[from..to] {
+                if *b != b'\n' && *b != b'\r' {
+                    *b = b'*';
+                }
+            }
+        }
+        // Whole characters were replaced by ASCII: still UTF-8.
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
 }
 
 /// Lines longer than this (in bytes) are shown clipped around the span.
@@ -139,9 +241,9 @@ struct Clip {
 
 /// `None` when the diagnostic's lines can be shown as they are; otherwise
 /// the clipped copy to show instead.
-fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
+fn excerpt(src: &NamedText<'_>, hidden: &Hidden, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
     let text = src.text;
-    let lines = &src.lines;
+    let lines = src.lines;
     let long = |span: &Span| {
         let first = lines.line_of(span.start.min(text.len()));
         let last = lines.line_of(span.end.min(text.len()));
@@ -190,7 +292,12 @@ fn excerpt(src: &NamedText<'_>, d: &Diagnostic) -> Option<(Clip, Diagnostic)> {
         }
         // Where byte `lo` of this line lands in the copy.
         let origin = clip.text.len();
-        clip.text.push_str(&whole[lo..hi]);
+        match hidden.touches(start + lo, start + hi) {
+            true => clip
+                .text
+                .push_str(&hidden.apply(&whole[lo..hi], start + lo)),
+            false => clip.text.push_str(&whole[lo..hi]),
+        }
         if hi < whole.len() {
             clip.text.push('…');
         }
@@ -224,12 +331,17 @@ struct NamedText<'a> {
     /// the column shown counts bytes of the real line.
     original: Option<(&'a LineIndex<'a>, &'a safe::Escaped)>,
     /// The lines of `text`.
-    lines: LineIndex<'a>,
+    lines: &'a LineIndex<'a>,
     /// The file's line number (0-based) of the first line of `text`.
     line_base: usize,
     /// For a clipped copy: the primary span's offset in it and the byte
     /// column of that span in the real file.
     header: Option<(usize, usize)>,
+    /// The credentials to hide in what is read of `text`, when it still
+    /// holds them.
+    hidden: Option<&'a Hidden>,
+    /// The copies of the lines read with credentials hidden.
+    copies: elsa::sync::FrozenVec<String>,
 }
 
 impl SourceCode for NamedText<'_> {
@@ -250,7 +362,12 @@ impl SourceCode for NamedText<'_> {
         let last = self.lines.line_of(end) + context_lines_after + 1;
         let lo = self.lines.line_start(first);
         let hi = self.lines.line_start(last + 1);
-        let window = &self.text[lo..hi];
+        let window = match self.hidden {
+            Some(hidden) if hidden.touches(lo, hi) => {
+                self.copies.push_get(hidden.apply(&self.text[lo..hi], lo))
+            }
+            _ => &self.text[lo..hi],
+        };
         let inner = window.read_span(
             &SourceSpan::new((start - lo).into(), end - start),
             context_lines_before,

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::controls::{first_unsafe, is_unsafe};
+use crate::controls::{first_unsafe, first_unsafe_anywhere, is_unsafe};
 
 fn escape(c: char) -> String {
     format!("\\u{{{:x}}}", c as u32)
@@ -47,7 +47,7 @@ fn escape_where(s: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
 /// offsets to the escaped text's offsets; `None` when it is already safe.
 /// Line breaks are kept (a `\r` only before `\n`).
 pub fn source(s: &str) -> Option<Escaped> {
-    let first = first_unsafe(s, 0)?;
+    let first = first_unsafe_anywhere(s)?;
     let mut text = String::with_capacity(s.len() + 16);
     let mut shifts = Vec::new();
     let mut copied = 0;

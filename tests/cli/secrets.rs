@@ -205,6 +205,44 @@ fn an_excerpt_never_shows_a_credential_near_a_finding() {
     }
 }
 
+/// The same on a long line, shown clipped around the finding, and across
+/// many findings, rendered in batches on several cores: each excerpt hides
+/// the credential beside it, and the findings come out in order.
+#[test]
+fn a_clipped_excerpt_among_many_never_shows_a_credential() {
+    const FINDINGS: usize = 80;
+    for (secret, shown) in SHAPES {
+        let root = repo();
+        let filler = "word ".repeat(100);
+        let text: String = (0..FINDINGS)
+            .map(|i| format!("CFO: note {i} {filler} key {secret} then [INVOKE:cfo|Why {i}?]\n"))
+            .collect();
+        write(root.path(), "a.md", &text);
+        let out = run(root.path(), "human");
+        assert!(!out.contains(shown), "{out}");
+        // Every line of every excerpt shows the key starred.
+        let shown_lines: Vec<&str> = out
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert!(shown_lines.len() >= FINDINGS, "{out}");
+        for line in shown_lines {
+            assert!(line.contains("*****"), "{secret}: {line}");
+        }
+        // The findings in the order of their lines, each line's there.
+        let lines: Vec<usize> = out
+            .match_indices("[a.md:")
+            .filter_map(|(at, _)| out[at + 6..].split(':').next()?.parse().ok())
+            .collect();
+        assert!(lines.is_sorted(), "{lines:?}");
+        lines
+            .iter()
+            .for_each(|&n| assert!((1..=FINDINGS).contains(&n)));
+        assert_eq!(lines.first(), Some(&1));
+        assert_eq!(lines.last(), Some(&FINDINGS));
+    }
+}
+
 /// A configuration error quotes the value it refuses: not a credential,
 /// in any shape.
 #[test]
