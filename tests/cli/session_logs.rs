@@ -125,6 +125,32 @@ fn blocks_carry_across_the_messages_of_one_conversation() {
     assert_eq!((code, codes(&out)), (0, vec![]), "{out}");
 }
 
+/// Claude Code sometimes writes a record right after another on the same
+/// line, with no line break between them (an answer, then a `summary` or a
+/// `file-history-snapshot`): both are read, and the answer is checked.
+#[test]
+fn records_written_on_one_line_are_each_read() {
+    let root = repo();
+    let first = claude("a1", "", false, "CEO: opening the review.");
+    let answer = claude("a2", "a1", false, "CFO: payroll first\n[INVOKE:cfo|Check payroll]");
+    let summary = r#"{"type":"summary","summary":"Payroll review","leafUuid":"a2"}"#;
+    let snapshot = r#"{"type":"file-history-snapshot","messageId":"a2","snapshot":{},"isSnapshotUpdate":false}"#;
+    write(
+        root.path(),
+        "s.jsonl",
+        &format!("{first}\n{answer}{summary}\n{snapshot}{first}\n"),
+    );
+    let (code, out, _) = check(root.path(), &[]);
+    // The self-invocation on line 2, and the copy of the first record on
+    // line 3 (its uuid written twice), each where it is; nothing is
+    // reported as a line that is not JSON.
+    assert_eq!(code, 1, "{out}");
+    let found = codes(&out);
+    assert!(found.contains(&"2:L001".to_string()), "{out}");
+    assert!(found.contains(&"3:A005".to_string()), "{out}");
+    assert!(!found.iter().any(|c| c.ends_with(":A001")), "{out}");
+}
+
 #[test]
 fn a_sidechain_is_a_conversation_of_its_own() {
     let root = repo();

@@ -289,10 +289,15 @@ pub fn records_between(
 ) -> impl Iterator<Item = (Span, Result<JValue<'_>, String>)> {
     let b = text.as_bytes();
     let mut at = from;
+    // Whether `at` is inside a line, after a record written on the same
+    // line as the one before it: the records of a line belong to the range
+    // the line starts in.
+    let mut on_the_line = false;
     std::iter::from_fn(move || loop {
-        if at >= b.len() || at >= to {
+        if at >= b.len() || (at >= to && !on_the_line) {
             return None;
         }
+        on_the_line = false;
         let start = at;
         let mut p = Parser {
             b,
@@ -308,12 +313,26 @@ pub fn records_between(
             continue;
         }
         let value = p.value(0).and_then(|v| {
+            let end = p.i;
             p.ws();
             match b.get(p.i) {
                 None | Some(b'\n') => Ok(v),
+                // Another record on the same line, with no line break
+                // between them (a tool's write that lost one): each is read
+                // as the record it is.
+                Some(b'{') if matches!(v, JValue::Object(_)) => {
+                    on_the_line = true;
+                    p.i = end;
+                    Ok(v)
+                }
                 Some(_) => Err(format!("unexpected text after the value at byte {}", p.i)),
             }
         });
+        if on_the_line {
+            let span = start..p.i;
+            at = p.i;
+            return Some((span, value));
+        }
         // The parse stops at or before the line break, never past it.
         let end = memchr::memchr(b'\n', &b[p.i.min(b.len())..]).map_or(b.len(), |k| p.i + k);
         at = end + 1;
@@ -665,6 +684,24 @@ mod tests {
         let (_, v) = records(text).nth(3).unwrap();
         let raw = *v.unwrap().get("b").unwrap().raw().unwrap();
         assert_eq!(&text[raw.span()], "x");
+        // Records written on one line are read as the records they are,
+        // whatever comes between them but a line break.
+        let text = "{\"a\":1}{\"b\":[]} {\"c\":\"}{\"}\n{\"d\":2}{\"e\"\n{}";
+        let got: Vec<(&str, bool)> = records(text).map(|(span, v)| (&text[span], v.is_ok())).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("{\"a\":1}", true),
+                ("{\"b\":[]}", true),
+                (" {\"c\":\"}{\"}", true),
+                ("{\"d\":2}", true),
+                ("{\"e\"", false),
+                ("{}", true),
+            ]
+        );
+        // Only objects: other values followed by more stay one bad line.
+        let got: Vec<bool> = records("[1]{}\n1{}\n").map(|(_, v)| v.is_ok()).collect();
+        assert_eq!(got, vec![false, false]);
         // Errors count bytes from the line's start.
         let (_, e) = records("{}\n{\"a\" 1}\n").nth(1).unwrap();
         assert_eq!(e.unwrap_err(), "expected `:` at byte 5");
@@ -702,8 +739,27 @@ mod tests {
             let mut offset = 0;
             for raw in text.split_inclusive('\n') {
                 let line = raw.trim_end_matches('\n').trim_end_matches('\r');
-                if !line.trim().is_empty() {
-                    expected.push((offset..offset + line.len(), parse(line, offset).ok()));
+                // An object followed on its line by another is a record of
+                // its own; so is each object after it.
+                let mut at = 0;
+                while !line[at..].trim().is_empty() {
+                    let rest = &line[at..];
+                    let object_then_another = (1..=rest.len())
+                        .filter(|&k| rest.is_char_boundary(k))
+                        .find(|&k| {
+                            matches!(parse(&rest[..k], offset + at), Ok(JValue::Object(_)))
+                                && rest[k..].trim_start().starts_with('{')
+                        });
+                    match object_then_another {
+                        Some(k) => {
+                            expected.push((offset + at..offset + at + k, parse(&rest[..k], offset + at).ok()));
+                            at += k;
+                        }
+                        None => {
+                            expected.push((offset + at..offset + line.len(), parse(rest, offset + at).ok()));
+                            break;
+                        }
+                    }
                 }
                 offset += raw.len();
             }
