@@ -48,6 +48,16 @@ list_has boardlint Cargo.toml Cargo.lock README.md LICENSE pyproject.toml src/ma
 list_has boardlint-engine Cargo.toml README.md LICENSE src/lib.rs grammar/transcript.pest \
     src/config/default.boardlint.yaml
 
+# The dry run builds the command line against the engine's package through
+# a registry of the packages, which cargo extracts under $CARGO_HOME keyed
+# by the checkout's path and never again while the folder is there: a cache
+# of $CARGO_HOME kept from an earlier run would build against that run's
+# engine. Our own crates' extractions are dropped first.
+for stale in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/boardlint-engine-* \
+    "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/boardlint-[0-9]*; do
+    [ -e "$stale" ] && rm -rf "$stale"
+done
+
 rc=0
 cargo publish --dry-run --workspace --locked "${dirty[@]}" >"$WORK/publish.log" 2>&1 || rc=$?
 if [ "$rc" -eq 0 ] && grep -q 'aborting upload due to dry run' "$WORK/publish.log"; then

@@ -611,16 +611,28 @@ fn unread_stdin(args: &CheckArgs, inputs: usize) -> Option<Unread> {
     })
 }
 
+/// A file's kind as a listing shows it: a session log with the reader that
+/// takes it (`session-log (Claude Code session 2.1.197)`).
+fn described(kind: FileKind, path: &Path, source: &str) -> String {
+    match kind {
+        FileKind::SessionLog => match crate::sessions::describe(Some(path), source) {
+            Some(reader) => format!("{} ({reader})", kind.name()),
+            None => kind.name().to_string(),
+        },
+        _ => kind.name().to_string(),
+    }
+}
+
 /// `--show-files`: each file the run would check (in the order it would
 /// check them), its kind, and the configuration file that applies. Files
 /// a walk skips (excluded, ignored, YAML or JSON that is no record) are not
 /// listed; standard input is listed as `-`.
 fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
-    let mut rows: Vec<(String, &'static str, String)> = Vec::new();
+    let mut rows: Vec<(String, String, String)> = Vec::new();
     let mut errors: Vec<String> = run_errors.to_vec();
     for input in inputs {
         let Some(path) = input.path() else {
-            rows.push(("-".to_string(), "from standard input", String::new()));
+            rows.push(("-".to_string(), "from standard input".into(), String::new()));
             continue;
         };
         let name = display_path(path);
@@ -649,7 +661,7 @@ fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
         let shown = config
             .path()
             .map_or_else(|| "(defaults)".to_string(), display_path);
-        rows.push((name, kind.name(), shown));
+        rows.push((name, described(kind, path, &source), shown));
     }
     let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let kind_width = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
@@ -878,6 +890,14 @@ fn check_one(
             );
         }
         return Ok(Checked::Done(Findings::skipped(), RunContext::default()));
+    }
+    // Under `--verbose`, which reader takes each session log.
+    if args.verbose && kind == FileKind::SessionLog {
+        eprintln!(
+            "boardlint: {}: {}",
+            crate::output::safe::text(name),
+            crate::output::safe::text(&described(kind, config_path, &source))
+        );
     }
     // Detected once: what reads the file from here on is told its kind.
     let contribution = || {

@@ -401,6 +401,15 @@ impl Workspace {
             let keep = match &f {
                 files::Found::Stdin => true,
                 files::Found::Walked(p) => !excluded(p),
+                files::Found::ToolFile(p, tool) => {
+                    if self.verbose {
+                        eprintln!(
+                            "boardlint: {}: skipped, a working file in {tool}'s log directory, not a log",
+                            crate::output::safe::text(&display_path(p))
+                        );
+                    }
+                    false
+                }
                 files::Found::Explicit(p) => !walk.force_exclude || !excluded(p),
             };
             if keep {

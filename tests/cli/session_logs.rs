@@ -132,7 +132,12 @@ fn blocks_carry_across_the_messages_of_one_conversation() {
 fn records_written_on_one_line_are_each_read() {
     let root = repo();
     let first = claude("a1", "", false, "CEO: opening the review.");
-    let answer = claude("a2", "a1", false, "CFO: payroll first\n[INVOKE:cfo|Check payroll]");
+    let answer = claude(
+        "a2",
+        "a1",
+        false,
+        "CFO: payroll first\n[INVOKE:cfo|Check payroll]",
+    );
     let summary = r#"{"type":"summary","summary":"Payroll review","leafUuid":"a2"}"#;
     let snapshot = r#"{"type":"file-history-snapshot","messageId":"a2","snapshot":{},"isSnapshotUpdate":false}"#;
     write(
@@ -149,6 +154,59 @@ fn records_written_on_one_line_are_each_read() {
     assert!(found.contains(&"2:L001".to_string()), "{out}");
     assert!(found.contains(&"3:A005".to_string()), "{out}");
     assert!(!found.iter().any(|c| c.ends_with(":A001")), "{out}");
+}
+
+/// A walk of an agent tool's log directory checks its logs and leaves its
+/// working files alone (Claude Code's tool results and memory), saying so
+/// under `-v`; a working file named on the command line is still checked.
+#[test]
+fn a_walk_of_a_tools_log_directory_checks_only_its_logs() {
+    let root = repo();
+    let project = ".claude/projects/-home-dev-kestrel";
+    let log = claude(
+        "a1",
+        "",
+        false,
+        "CFO: payroll first\n[INVOKE:cfo|Check payroll]",
+    );
+    write(
+        root.path(),
+        &format!("{project}/s1.jsonl"),
+        &format!("{log}\n"),
+    );
+    write(
+        root.path(),
+        &format!("{project}/s1/tool-results/toolu_1.txt"),
+        "CFO: x\n[INVOKE:cfo|y]\n",
+    );
+    write(
+        root.path(),
+        &format!("{project}/memory/MEMORY.md"),
+        "CFO: x\n[INVOKE:cfo|y]\n",
+    );
+    for (dir, walked) in [
+        (root.path().to_path_buf(), ".claude/projects"),
+        (root.path().join(".claude/projects"), "."),
+    ] {
+        let (code, out, err) = check(&dir, &["-v", walked]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert_eq!(codes(&out), vec!["1:L001"], "{out}");
+        assert!(out.contains("s1.jsonl"), "{out}");
+        for skipped in ["toolu_1.txt", "MEMORY.md"] {
+            assert!(!out.contains(skipped), "{out}");
+            assert!(
+                err.lines()
+                    .any(|l| l.contains(skipped) && l.contains("Claude Code's log directory")),
+                "{err}"
+            );
+        }
+    }
+    let (_, out, _) = check(root.path(), &[&format!("{project}/memory/MEMORY.md")]);
+    assert_eq!(codes(&out), vec!["2:L001"], "{out}");
+    // The same files elsewhere are transcripts.
+    write(root.path(), "notes/MEMORY.md", "CFO: x\n[INVOKE:cfo|y]\n");
+    let (_, out, _) = check(root.path(), &["notes"]);
+    assert_eq!(codes(&out), vec!["2:L001"], "{out}");
 }
 
 #[test]

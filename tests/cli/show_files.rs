@@ -54,6 +54,49 @@ fn show_files_lists_each_file_with_its_kind_and_configuration_and_checks_nothing
     assert!(!out.contains("sub/b.md") && out.contains("a.md"), "{out}");
 }
 
+/// A session log is listed with the reader that takes it and the version
+/// of the tool that wrote it, by `--show-files` and by `-v` as it checks.
+#[test]
+fn a_session_log_is_listed_with_its_reader() {
+    let root = repo();
+    let claude = r#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","version":"2.1.197","message":{"role":"user","content":"x"}}"#;
+    let codex = r#"{"timestamp":"2026-03-05T14:00:00Z","type":"session_meta","payload":{"id":"x","cli_version":"0.171.0"}}"#;
+    let pi = r#"{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}"#;
+    write(root.path(), "claude.jsonl", &format!("{claude}\n"));
+    write(root.path(), "codex.jsonl", &format!("{codex}\n"));
+    write(root.path(), "pi.jsonl", &format!("{pi}\n"));
+    let (code, out, err) = run(root.path(), &["--show-files"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let row = |name: &str| {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} in:\n{out}"));
+        line[name.len()..].split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(
+        row("claude.jsonl"),
+        "session-log (Claude Code session 2.1.197) (defaults)"
+    );
+    assert_eq!(
+        row("codex.jsonl"),
+        "session-log (Codex CLI rollout 0.171.0) (defaults)"
+    );
+    assert_eq!(
+        row("pi.jsonl"),
+        "session-log (Pi agent session) (defaults)"
+    );
+    let (_, _, err) = run(root.path(), &["-v"]);
+    assert!(
+        err.contains("claude.jsonl: session-log (Claude Code session 2.1.197)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("codex.jsonl: session-log (Codex CLI rollout 0.171.0)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn show_settings_prints_one_files_settings_with_the_flags() {
     let root = repo();

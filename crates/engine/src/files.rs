@@ -22,6 +22,55 @@ pub const EXTENSIONS: &[&str] = &[
 /// (`.team/inbox/`, `.mailboxes/`).
 pub const INBOX_DIRS: [&str; 2] = [".team", ".mailboxes"];
 
+/// The agent tools' own log directories, by a run of path components, and
+/// the tool: a walk there takes only the JSON and JSONL files, as the
+/// others (Claude Code's `tool-results/*.txt` and `memory/MEMORY.md`, say)
+/// are the tool's working files, not logs or transcripts.
+pub const TOOL_LOG_DIRS: &[(&[&str], &str)] = &[
+    (&[".claude", "projects"], "Claude Code"),
+    (&[".codex", "sessions"], "Codex CLI"),
+    (&[".codex", "archived_sessions"], "Codex CLI"),
+    (&[".gemini", "tmp"], "Gemini CLI"),
+    (&[".pi", "agent", "sessions"], "Pi"),
+    (&[".cursor", "projects"], "Cursor"),
+    (&[".copilot", "session-state"], "GitHub Copilot CLI"),
+    (&["saoudrizwan.claude-dev", "tasks"], "Cline"),
+    (&[".cline", "data", "tasks"], "Cline"),
+];
+
+/// The tool whose log directory `path` lies in, if it lies in one.
+pub fn tool_log_dir(path: &Path) -> Option<&'static str> {
+    let parts: Vec<&std::ffi::OsStr> = path
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    TOOL_LOG_DIRS.iter().find_map(|(run, tool)| {
+        parts
+            .windows(run.len())
+            // The run, then something under it.
+            .position(|w| w.iter().zip(run.iter()).all(|(a, b)| **a == **b))
+            .filter(|&at| at + run.len() < parts.len())
+            .map(|_| *tool)
+    })
+}
+
+/// Whether a walk leaves this file alone as a working file of an agent
+/// tool, not a log: a file in the tool's log directory that is not JSON or
+/// JSONL.
+pub fn tool_working_file(path: &Path) -> Option<&'static str> {
+    let json = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("json") || e.eq_ignore_ascii_case("jsonl"));
+    if json {
+        return None;
+    }
+    tool_log_dir(path)
+}
+
 /// Something to check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
@@ -108,6 +157,9 @@ pub enum Found {
     Explicit(PathBuf),
     /// Found by walking a directory.
     Walked(PathBuf),
+    /// Found by walking a directory, and left alone: a working file of the
+    /// agent tool named, in its log directory ([`tool_working_file`]).
+    ToolFile(PathBuf, &'static str),
 }
 
 impl Found {
@@ -115,7 +167,7 @@ impl Found {
         match self {
             Found::Stdin => Input::Stdin,
             Found::Explicit(p) => Input::File(p),
-            Found::Walked(p) => Input::Walked(p),
+            Found::Walked(p) | Found::ToolFile(p, _) => Input::Walked(p),
         }
     }
 }
@@ -156,8 +208,14 @@ pub fn discover(paths: &[PathBuf], no_ignore: bool) -> (Vec<Found>, Vec<String>)
             let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
             for file in files {
                 let key = root.join(file.strip_prefix(path).unwrap_or(&file));
+                // Told by the canonical path: `cd ~/.claude/projects &&
+                // boardlint check .` walks the tool's directory too.
+                let tool = tool_working_file(&key);
                 if first(key) {
-                    found.push(Found::Walked(file));
+                    found.push(match tool {
+                        Some(tool) => Found::ToolFile(file, tool),
+                        None => Found::Walked(file),
+                    });
                 }
             }
         } else if path.exists() {

@@ -19,6 +19,11 @@ declare_rule! {
     ///
     /// Use instead: keep sessions whole; a resumed session names a parent it
     /// contains.
+    ///
+    /// Not reported: the records of a compaction sub-agent's log
+    /// (`agentId: acompact-…`), whose thread starts in the main session's
+    /// file, and `hook_progress` records, whose parent Claude Code 2.1.12
+    /// to 2.1.42 name but never write.
     pub struct DanglingParent {
         code: "A004",
         name: "dangling-parent",
@@ -43,7 +48,7 @@ impl SessionRule for DanglingParent {
             let Some((parent, span)) = &r.parent else {
                 continue;
             };
-            if known.contains(parent.as_str()) {
+            if r.detached || known.contains(parent.as_str()) {
                 continue;
             }
             out.push(

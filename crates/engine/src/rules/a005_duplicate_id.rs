@@ -19,6 +19,9 @@ declare_rule! {
     /// ```
     ///
     /// Use instead: one uuid per record.
+    ///
+    /// Not reported: a record that `claude --continue` copied into the new
+    /// session, which keeps its uuid under the new `sessionId`.
     pub struct DuplicateId {
         code: "A005",
         name: "duplicate-id",
@@ -31,13 +34,16 @@ declare_rule! {
 
 impl SessionRule for DuplicateId {
     fn check(&self, s: &Session<'_>, out: &mut Vec<Diagnostic>) {
-        let mut seen: HashMap<&str, &crate::syntax::Span> =
+        let mut seen: HashMap<(u64, &str), &crate::syntax::Span> =
             HashMap::with_capacity(s.log.records.len());
         for r in &s.log.records {
             let Some((uuid, span)) = &r.uuid else {
                 continue;
             };
-            match seen.get(uuid.as_str()) {
+            // A record `--continue` copied into a new session repeats its
+            // uuid under the new session's id: only a uuid used twice in
+            // one session is a duplicate.
+            match seen.get(&(r.session, uuid.as_str())) {
                 Some(first) => out.push(
                     self.meta()
                         .diagnostic(
@@ -49,7 +55,7 @@ impl SessionRule for DuplicateId {
                         .with_help("give every record its own uuid"),
                 ),
                 None => {
-                    seen.insert(uuid, span);
+                    seen.insert((r.session, uuid), span);
                 }
             }
         }

@@ -19,6 +19,7 @@ pub(super) const FORMAT: Spec = Spec {
     read,
     structured_tools: true,
     resumes_at_messages: true,
+    version: Some(|v| v.str_at("version").map(|s| s.into_owned())),
 };
 
 /// An envelope: a `type` and one of the thread fields.
@@ -51,9 +52,23 @@ fn extract(i: usize, span: &Span, v: JValue<'_>) -> Extracted {
         v.get(key)
             .and_then(|u| u.raw().map(|s| (s.value().into_owned(), s.span())))
     };
+    let kind_is = |kind: &str| v.get("type").is_some_and(|t| t.is_str(kind));
+    let hook_progress = kind_is("progress")
+        && v.get("data")
+            .and_then(|d| d.get("type"))
+            .is_some_and(|t| t.is_str("hook_progress"));
+    let compaction = v
+        .str_at("agentId")
+        .is_some_and(|a| a.starts_with("acompact-"));
     let record = Record {
         uuid: id("uuid"),
         parent: id("parentUuid"),
+        session: v.get("sessionId").and_then(JValue::raw).map_or(0, |s| {
+            use std::hash::{BuildHasher, BuildHasherDefault};
+            BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+                .hash_one(s.text)
+        }),
+        detached: hook_progress || compaction,
     };
     let sidechain = v
         .get("isSidechain")

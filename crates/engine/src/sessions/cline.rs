@@ -17,6 +17,7 @@ pub(super) const FORMAT: Spec = Spec {
     read,
     structured_tools: false,
     resumes_at_messages: false,
+    version: None,
 };
 
 /// The file Cline keeps a task's history in.

@@ -16,6 +16,11 @@ pub(super) const FORMAT: Spec = Spec {
     read,
     structured_tools: true,
     resumes_at_messages: true,
+    version: Some(|v| {
+        v.get("payload")?
+            .str_at("cli_version")
+            .map(|s| s.into_owned())
+    }),
 };
 
 fn is_record(v: &JValue<'_>) -> bool {

@@ -21,6 +21,7 @@ pub(super) const FORMAT: Spec = Spec {
     read,
     structured_tools: false,
     resumes_at_messages: true,
+    version: None,
 };
 
 /// A message line: a `role`, and a `message` holding `content`.

@@ -91,6 +91,28 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<SessionFormat> {
         .find_map(|(_, v)| v.ok().and_then(|v| record(&v)))
 }
 
+/// What a listing says of a session log: its format's name and, where
+/// its records say, the version of the tool that wrote it
+/// (`Claude Code session 2.1.197`).
+pub fn describe(path: Option<&Path>, text: &str) -> Option<String> {
+    let format = detect(path, text)?;
+    // A version is a short token (`2.1.197`, `0.171.0-alpha.2`).
+    let token = |v: &String| {
+        v.len() <= 32
+            && v.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+' | '_'))
+    };
+    let version = format.spec().version.and_then(|of| {
+        json::records(text)
+            .take(DETECT_RECORDS)
+            .find_map(|(_, v)| v.ok().as_ref().and_then(of).filter(token))
+    });
+    Some(match version {
+        Some(v) => format!("{} {v}", format.name()),
+        None => format.name().to_string(),
+    })
+}
+
 /// The format of a whole JSON document: the first whose documents look
 /// like this one.
 fn document(v: &JValue<'_>, name: &str) -> Option<SessionFormat> {
@@ -131,6 +153,32 @@ mod tests {
             );
         }
         assert_eq!(detect(None, &format!("{unknown}\n{unknown}\n")), None);
+    }
+
+    #[test]
+    fn a_listing_names_the_format_and_the_version_its_records_give() {
+        let claude = |version: &str| {
+            format!(
+                "{{\"type\":\"summary\",\"summary\":\"s\"}}\n{{\"type\":\"user\",\"uuid\":\"u1\",\"sessionId\":\"s\",\"version\":\"{version}\",\"message\":{{\"role\":\"user\",\"content\":\"x\"}}}}\n"
+            )
+        };
+        assert_eq!(
+            describe(None, &claude("2.1.197")).as_deref(),
+            Some("Claude Code session 2.1.197")
+        );
+        // What is no version is not shown.
+        assert_eq!(
+            describe(None, &claude("2.1\\u001b[31m")).as_deref(),
+            Some("Claude Code session")
+        );
+        let codex = r#"{"timestamp":"t","type":"session_meta","payload":{"id":"x","cli_version":"0.171.0"}}"#;
+        assert_eq!(
+            describe(None, codex).as_deref(),
+            Some("Codex CLI rollout 0.171.0")
+        );
+        let pi = r#"{"type":"session","version":3,"id":"a","timestamp":"t","cwd":"/"}"#;
+        assert_eq!(describe(None, pi).as_deref(), Some("Pi agent session"));
+        assert_eq!(describe(None, "# notes\n"), None);
     }
 
     #[test]

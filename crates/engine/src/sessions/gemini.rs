@@ -22,6 +22,7 @@ pub(super) const DOCUMENT: Spec = Spec {
     read: read_document,
     structured_tools: true,
     resumes_at_messages: false,
+    version: None,
 };
 
 pub(super) const JSONL: Spec = Spec {
@@ -31,6 +32,7 @@ pub(super) const JSONL: Spec = Spec {
     read: read_jsonl,
     structured_tools: true,
     resumes_at_messages: false,
+    version: None,
 };
 
 const MESSAGE_TYPES: &[&str] = &["user", "gemini", "info", "error", "warning"];

@@ -687,7 +687,9 @@ mod tests {
         // Records written on one line are read as the records they are,
         // whatever comes between them but a line break.
         let text = "{\"a\":1}{\"b\":[]} {\"c\":\"}{\"}\n{\"d\":2}{\"e\"\n{}";
-        let got: Vec<(&str, bool)> = records(text).map(|(span, v)| (&text[span], v.is_ok())).collect();
+        let got: Vec<(&str, bool)> = records(text)
+            .map(|(span, v)| (&text[span], v.is_ok()))
+            .collect();
         assert_eq!(
             got,
             vec![

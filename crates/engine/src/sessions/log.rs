@@ -120,6 +120,14 @@ impl ToolRef {
 pub struct Record {
     pub uuid: Option<(String, Span)>,
     pub parent: Option<(String, Span)>,
+    /// A hash of the record's `sessionId` (0 without one): `--continue`
+    /// copies earlier records into a new session under the new id.
+    pub session: u64,
+    /// A record whose parent may be written in another file, or never:
+    /// a compaction sub-agent's (`agentId: acompact-…`, whose thread
+    /// starts in the main session's log) and a `hook_progress` record
+    /// (Claude Code 2.1.12 to 2.1.42 name a parent they never write).
+    pub detached: bool,
 }
 
 /// A session log, read: its conversations and what the session rules read.

@@ -68,5 +68,5 @@ mod read;
 mod spec;
 
 pub use assemble::History;
-pub use format::{detect, SessionFormat};
+pub use format::{describe, detect, SessionFormat};
 pub use log::Session;

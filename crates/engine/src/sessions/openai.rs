@@ -16,6 +16,7 @@ pub(super) const DOCUMENT: Spec = Spec {
     read: read_document,
     structured_tools: true,
     resumes_at_messages: false,
+    version: None,
 };
 
 pub(super) const JSONL: Spec = Spec {
@@ -25,6 +26,7 @@ pub(super) const JSONL: Spec = Spec {
     read: read_jsonl,
     structured_tools: true,
     resumes_at_messages: false,
+    version: None,
 };
 
 /// A `.jsonl` file of one conversation: a dataset of one.

@@ -16,6 +16,7 @@ pub(super) const FORMAT: Spec = Spec {
     read,
     structured_tools: true,
     resumes_at_messages: false,
+    version: None,
 };
 
 fn is_document(v: &JValue<'_>) -> bool {

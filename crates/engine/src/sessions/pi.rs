@@ -16,6 +16,7 @@ pub(super) const FORMAT: Spec = Spec {
     read,
     structured_tools: true,
     resumes_at_messages: true,
+    version: None,
 };
 
 fn is_record(v: &JValue<'_>) -> bool {

@@ -25,4 +25,7 @@ pub(super) struct Spec {
     /// message on: no record reaches back past a message of its thread
     /// (see [`SessionFormat::resumes_at_messages`](super::SessionFormat::resumes_at_messages)).
     pub(super) resumes_at_messages: bool,
+    /// The version of the tool that wrote the log, from a record that
+    /// says it (JSONL formats), for listings.
+    pub(super) version: Option<fn(&JValue<'_>) -> Option<String>>,
 }
