@@ -16,7 +16,9 @@ fn logs() -> Vec<PathBuf> {
             let p = e.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "json" || x == "jsonl") {
+            } else if p.extension().is_some_and(|x| x == "json" || x == "jsonl")
+                || p.to_string_lossy().ends_with(".chat.history.md")
+            {
                 out.push(p);
             }
         }
@@ -62,4 +64,143 @@ fn session_logs_give_their_pinned_diagnostics() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A marker put into a log: the log with `[INVOKE:zzz|x] ` at byte `at`,
+/// and the line and column where M002 must then be reported (or `None`
+/// when the place is not the model's text).
+fn with_marker(text: &str, at: usize) -> (String, Option<(usize, usize)>) {
+    let marker = "[INVOKE:zzz|x] ";
+    let text = format!("{}{marker}{}", &text[..at], &text[at..]);
+    let index = LineIndex::new(&text);
+    let p = index.position(at + "[INVOKE:".len());
+    (text, Some((p.line, p.column)))
+}
+
+fn m002_at(name: &str, text: &str) -> Vec<(usize, usize)> {
+    let index = LineIndex::new(text);
+    Engine::default()
+        .check(Some(Path::new(name)), text)
+        .into_iter()
+        .filter(|d| d.code == "M002")
+        .map(|d| {
+            let p = index.position(d.span.start);
+            (p.line, p.column)
+        })
+        .collect()
+}
+
+/// The model's texts of the newer JSONL logs, read with serde_json (not
+/// boardlint's readers): the byte offset of each text's first character
+/// in the file. Qwen Code's texts on a branch a rewind left are not the
+/// model's answer any more and are left out.
+fn model_texts(name: &str, text: &str) -> Vec<usize> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut uuids: Vec<String> = Vec::new();
+    let mut at = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let start = at;
+        at += line.len();
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        uuids.push(r["uuid"].as_str().unwrap_or_default().to_string());
+        let found: Vec<String> = if name.starts_with("copilot") {
+            (r["type"] == "assistant.message")
+                .then(|| r["data"]["content"].as_str().map(str::to_string))
+                .flatten()
+                .into_iter()
+                .collect()
+        } else {
+            if r["subtype"] == "rewind" {
+                let parent = r["parentUuid"].as_str().unwrap();
+                let back = uuids.iter().position(|u| u == parent).unwrap();
+                out.retain(|&(line, _)| line <= back);
+            }
+            if r["type"] != "assistant" {
+                continue;
+            }
+            r["message"]["parts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p["thought"] != true)
+                .filter_map(|p| p["text"].as_str().map(str::to_string))
+                .collect()
+        };
+        for t in found.into_iter().filter(|t| !t.is_empty()) {
+            let encoded = serde_json::to_string(&t).unwrap();
+            let opening: String = encoded[1..].chars().take(12).collect();
+            let k = line.find(&format!("\"{opening}")).unwrap() + 1;
+            out.push((n, start + k));
+        }
+    }
+    out.into_iter().map(|(_, at)| at).collect()
+}
+
+/// A marker put at the start of the first, a middle and the last of the
+/// model's texts is reported where it is, in each newer format; put into
+/// what the model did not write (a prompt, thinking, tool output, a copy
+/// of the text, an abandoned branch) it is not.
+#[test]
+fn a_marker_in_the_models_text_is_reported_where_it_is_and_nowhere_else() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
+    for name in ["copilot-cli.jsonl", "qwen-code.jsonl"] {
+        let original = fs::read_to_string(dir.join(name)).unwrap();
+        let texts = model_texts(name, &original);
+        assert!(texts.len() >= 3, "{name}");
+        for at in [texts[0], texts[texts.len() / 2], texts[texts.len() - 1]] {
+            let (text, want) = with_marker(&original, at);
+            assert_eq!(
+                m002_at(name, &text),
+                want.into_iter().collect::<Vec<_>>(),
+                "{name} at {at}"
+            );
+        }
+        // Strings the model did not write: the user's prompt, thinking,
+        // and every other string of the log but the model's texts.
+        let not_models: Vec<usize> = original
+            .match_indices("\"text\":\"")
+            .chain(original.match_indices("\"content\":\""))
+            .chain(original.match_indices("\"reasoningText\":\""))
+            .chain(original.match_indices("\"response_text\":\""))
+            .map(|(k, key)| k + key.len())
+            .filter(|at| !texts.contains(at))
+            .collect();
+        assert!(not_models.len() >= 3, "{name}");
+        for at in not_models {
+            let (text, _) = with_marker(&original, at);
+            assert_eq!(
+                m002_at(name, &text),
+                vec![],
+                "{name} at {at}: not the model's text"
+            );
+        }
+    }
+    // Aider: the model's lines, by their line number, and lines that are
+    // the user's, the tools', or the model's thinking.
+    let name = "aider.chat.history.md";
+    let original = fs::read_to_string(dir.join(name)).unwrap();
+    let start_of = |line: usize| {
+        original
+            .split_inclusive('\n')
+            .take(line - 1)
+            .map(str::len)
+            .sum::<usize>()
+    };
+    // (line, the column to put the marker at after a record's prefix,
+    // whether it is the model's text)
+    for (line, after, models) in [
+        (25, 0, true),  // the first reply, after its thinking
+        (63, 0, true),  // a reply with an edit in a fence
+        (96, 0, true),  // the reply after a failed edit
+        (112, 0, true), // the last reply
+        (5, 2, false),  // tool output, after its `> `
+        (12, 5, false), // the user's prompt, after its `#### `
+        (19, 0, false), // thinking
+        (57, 0, false), // `/git show` output, after its first line
+        (83, 0, false), // a failed edit, echoed
+    ] {
+        let (text, want) = with_marker(&original, start_of(line) + after);
+        let want: Vec<_> = want.into_iter().filter(|_| models).collect();
+        assert_eq!(m002_at(name, &text), want, "{name}:{line}");
+    }
 }

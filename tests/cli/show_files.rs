@@ -72,7 +72,10 @@ fn a_session_log_is_listed_with_its_reader() {
             .lines()
             .find(|l| l.starts_with(name))
             .unwrap_or_else(|| panic!("no {name} in:\n{out}"));
-        line[name.len()..].split_whitespace().collect::<Vec<_>>().join(" ")
+        line[name.len()..]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     assert_eq!(
         row("claude.jsonl"),
@@ -82,10 +85,7 @@ fn a_session_log_is_listed_with_its_reader() {
         row("codex.jsonl"),
         "session-log (Codex CLI rollout 0.171.0) (defaults)"
     );
-    assert_eq!(
-        row("pi.jsonl"),
-        "session-log (Pi agent session) (defaults)"
-    );
+    assert_eq!(row("pi.jsonl"), "session-log (Pi agent session) (defaults)");
     let (_, _, err) = run(root.path(), &["-v"]);
     assert!(
         err.contains("claude.jsonl: session-log (Claude Code session 2.1.197)"),

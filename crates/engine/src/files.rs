@@ -34,6 +34,7 @@ pub const TOOL_LOG_DIRS: &[(&[&str], &str)] = &[
     (&[".pi", "agent", "sessions"], "Pi"),
     (&[".cursor", "projects"], "Cursor"),
     (&[".copilot", "session-state"], "GitHub Copilot CLI"),
+    (&[".qwen", "projects"], "Qwen Code"),
     (&["saoudrizwan.claude-dev", "tasks"], "Cline"),
     (&[".cline", "data", "tasks"], "Cline"),
 ];

@@ -51,6 +51,9 @@ pub fn detect(path: Option<&Path>, text: &str) -> FileKind {
                 FileKind::Other
             };
         }
+        if is_markdown(name) && crate::sessions::is_chat_history(Some(path), text) {
+            return FileKind::SessionLog;
+        }
         let under_approved = has_dirs(path, "decisions", "approved");
         if name == "decisions.md" || (under_approved && is_markdown(name)) {
             return FileKind::DecisionLog;

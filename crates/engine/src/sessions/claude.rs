@@ -3,6 +3,12 @@
 //! `message`), with records of other kinds among them
 //! (`file-history-snapshot`, `summary`, `queue-operation`, …). Sidechains
 //! (Task sub-agents) are conversations of their own.
+//!
+//! Qwen Code (`~/.qwen/projects/<project>/chats/<session>.jsonl`) writes the
+//! same envelopes with Gemini's content: `message.parts[]`, whose `text`
+//! parts are assistant text unless marked `thought`, and whose
+//! `functionCall` and `functionResponse` parts are calls and results by
+//! `id`. It is read by the same reader in its own dialect.
 
 use std::collections::HashMap;
 
@@ -15,8 +21,20 @@ use crate::syntax::Span;
 pub(super) const FORMAT: Spec = Spec {
     name: "Claude Code session",
     document: None,
+    text: None,
     record: Some(is_record),
     read,
+    structured_tools: true,
+    resumes_at_messages: true,
+    version: Some(|v| v.str_at("version").map(|s| s.into_owned())),
+};
+
+pub(super) const QWEN: Spec = Spec {
+    name: "Qwen Code session",
+    document: None,
+    text: None,
+    record: Some(is_qwen_record),
+    read: read_qwen,
     structured_tools: true,
     resumes_at_messages: true,
     version: Some(|v| v.str_at("version").map(|s| s.into_owned())),
@@ -30,6 +48,28 @@ fn is_record(v: &JValue<'_>) -> bool {
             .any(|k| v.get(k).is_some())
 }
 
+/// Qwen Code's envelope: Claude Code's, with a message of `parts`, a
+/// `system` record's `systemPayload`, or the `provenance` Qwen Code 0.21
+/// writes on every record.
+fn is_qwen_record(v: &JValue<'_>) -> bool {
+    is_record(v)
+        && (v
+            .get("message")
+            .and_then(|m| m.get("parts"))
+            .is_some_and(|p| p.as_array().is_some())
+            || v.get("systemPayload").is_some()
+            || v.get("provenance").is_some())
+}
+
+/// How a log writes a message's content.
+#[derive(Clone, Copy)]
+enum Dialect {
+    /// Anthropic content blocks in `message.content`.
+    Claude,
+    /// Gemini parts in `message.parts`.
+    Qwen,
+}
+
 /// What the reader keeps of a record (see [`SessionLog::read_jsonl_split`]).
 struct Extracted {
     record: Record,
@@ -39,6 +79,10 @@ struct Extracted {
     /// An assistant message's text blocks, with its `message.id` and the
     /// agent name it gives.
     reply: Option<Reply>,
+    /// A Qwen Code `rewind`: the record the thread goes back to. The
+    /// records after it stay in the file, on a branch no later turn
+    /// continues.
+    rewind_to: Option<String>,
 }
 
 struct Reply {
@@ -47,7 +91,7 @@ struct Reply {
     name: Option<String>,
 }
 
-fn extract(i: usize, span: &Span, v: JValue<'_>) -> Extracted {
+fn extract(dialect: Dialect, i: usize, span: &Span, v: JValue<'_>) -> Extracted {
     let id = |key: &str| {
         v.get(key)
             .and_then(|u| u.raw().map(|s| (s.value().into_owned(), s.span())))
@@ -80,22 +124,55 @@ fn extract(i: usize, span: &Span, v: JValue<'_>) -> Extracted {
         calls: Vec::new(),
         results: Vec::new(),
         reply: None,
+        rewind_to: None,
     };
+    if matches!(dialect, Dialect::Qwen) && v.get("subtype").is_some_and(|t| t.is_str("rewind")) {
+        extracted.rewind_to = v.str_at("parentUuid").map(|p| p.into_owned());
+    }
     let Some(message) = v.get("message") else {
         return extracted;
     };
-    let content = message.get("content").unwrap_or(&JValue::Null);
-    anthropic_tools(
-        content,
-        i,
-        span,
-        &mut extracted.calls,
-        &mut extracted.results,
-    );
-    if !message.get("role").is_some_and(|r| r.is_str("assistant")) {
-        return extracted;
-    }
-    let pieces = text_blocks(content, &["text"]);
+    let pieces = match dialect {
+        Dialect::Claude => {
+            let content = message.get("content").unwrap_or(&JValue::Null);
+            anthropic_tools(
+                content,
+                i,
+                span,
+                &mut extracted.calls,
+                &mut extracted.results,
+            );
+            if !message.get("role").is_some_and(|r| r.is_str("assistant")) {
+                return extracted;
+            }
+            text_blocks(content, &["text"])
+        }
+        Dialect::Qwen => {
+            let parts = message
+                .get("parts")
+                .and_then(JValue::as_array)
+                .unwrap_or_default();
+            for (k, part) in parts.iter().enumerate() {
+                let id = |key: &str| part.get(key).and_then(|c| c.get("id"));
+                if let Some(id) = id("functionCall") {
+                    extracted.calls.push(ToolRef::new(id, span, (i, k)));
+                }
+                if let Some(id) = id("functionResponse") {
+                    extracted.results.push(ToolRef::new(id, span, (i, k)));
+                }
+            }
+            if !message.get("role").is_some_and(|r| r.is_str("model")) {
+                return extracted;
+            }
+            parts
+                .iter()
+                .filter(|p| !p.get("thought").and_then(JValue::as_bool).unwrap_or(false))
+                .filter_map(|p| p.get("text").and_then(JValue::raw))
+                // Parts of one reply's text, as the model streamed them.
+                .map(Piece::part)
+                .collect()
+        }
+    };
     if !pieces.is_empty() {
         extracted.reply = Some(Reply {
             pieces,
@@ -107,6 +184,14 @@ fn extract(i: usize, span: &Span, v: JValue<'_>) -> Extracted {
 }
 
 fn read(log: &mut SessionLog, text: &str) {
+    read_in(Dialect::Claude, log, text);
+}
+
+fn read_qwen(log: &mut SessionLog, text: &str) {
+    read_in(Dialect::Qwen, log, text);
+}
+
+fn read_in(dialect: Dialect, log: &mut SessionLog, text: &str) {
     // Main thread first; each sidechain is a conversation of its own,
     // keyed by the sidechain's root record.
     let mut main = Conversation::default();
@@ -114,14 +199,26 @@ fn read(log: &mut SessionLog, text: &str) {
     let mut by_root: HashMap<String, usize> = HashMap::new();
     let mut roots: HashMap<String, String> = HashMap::new();
     let mut last_message_id: Option<(bool, String)> = None;
-    log.read_jsonl_split(text, extract, |log, e| {
+    // Qwen Code: what the main thread held after each record (messages,
+    // calls, results), for a rewind to go back to.
+    let mut held: HashMap<String, (usize, usize, usize)> = HashMap::new();
+    let each = move |i: usize, span: &Span, v: JValue<'_>| extract(dialect, i, span, v);
+    log.read_jsonl_split(text, each, |log, e| {
         let Extracted {
             record,
             sidechain,
             calls,
             results,
             reply,
+            rewind_to,
         } = e;
+        if let Some(&(messages, calls, results)) = rewind_to.and_then(|to| held.get(&to)) {
+            main.messages.truncate(messages);
+            main.names.truncate(messages);
+            log.calls.truncate(calls);
+            log.results.truncate(results);
+            last_message_id = None;
+        }
         // Every record of a sidechain (user turns and tool results too)
         // belongs to the thread of the record its parent belongs to.
         // A sidechain record with no parent starts a sidechain of its own
@@ -139,13 +236,15 @@ fn read(log: &mut SessionLog, text: &str) {
             }
             root
         });
+        let qwen_uuid = match dialect {
+            Dialect::Qwen => record.uuid.as_ref().map(|(u, _)| u.clone()),
+            Dialect::Claude => None,
+        };
         log.records.push(record);
         log.calls.extend(calls);
         log.results.extend(results);
-        let Some(Reply { pieces, id, name }) = reply else {
-            return;
-        };
-        let conversation = match root {
+        if let Some(Reply { pieces, id, name }) = reply {
+            let conversation = match root {
             Some(root) => {
                 let k = *by_root.entry(root.clone()).or_insert_with(|| {
                     sidechains.push((root, Conversation::default()));
@@ -155,14 +254,19 @@ fn read(log: &mut SessionLog, text: &str) {
             }
             None => &mut main,
         };
-        // Lines of one reply share `message.id`: their text is one message.
-        let id = id.map(|m| (sidechain, m));
-        let same_reply = id.is_some() && last_message_id == id;
-        match conversation.messages.last_mut() {
-            Some(last) if same_reply => last.extend(pieces),
-            _ => conversation.push(pieces, name),
+            // Lines of one reply share `message.id`: their text is one
+            // message.
+            let id = id.map(|m| (sidechain, m));
+            let same_reply = id.is_some() && last_message_id == id;
+            match conversation.messages.last_mut() {
+                Some(last) if same_reply => last.extend(pieces),
+                _ => conversation.push(pieces, name),
+            }
+            last_message_id = id;
         }
-        last_message_id = id;
+        if let Some(uuid) = qwen_uuid {
+            held.insert(uuid, (main.messages.len(), log.calls.len(), log.results.len()));
+        }
     });
     log.conversations.push(main);
     log.conversations

@@ -13,6 +13,7 @@ use super::read::{agent_name, text_blocks};
 pub(super) const FORMAT: Spec = Spec {
     name: "Cline task history",
     document: Some(is_history),
+    text: None,
     record: None,
     read,
     structured_tools: false,

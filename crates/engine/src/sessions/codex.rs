@@ -12,6 +12,7 @@ use super::read::{agent_name, text_blocks};
 pub(super) const FORMAT: Spec = Spec {
     name: "Codex CLI rollout",
     document: None,
+    text: None,
     record: Some(is_record),
     read,
     structured_tools: true,

@@ -17,6 +17,7 @@ use super::spec::Spec;
 pub(super) const FORMAT: Spec = Spec {
     name: "Cursor agent transcript",
     document: None,
+    text: None,
     record: Some(is_record),
     read,
     structured_tools: false,

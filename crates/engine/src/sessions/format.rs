@@ -77,6 +77,9 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<SessionFormat> {
         .and_then(|n| n.to_str())
         .unwrap_or_default();
     let trimmed = text.trim_start();
+    if let Some(format) = chat_history(name, text) {
+        return Some(format);
+    }
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
         if let Ok(v) = json::parse(text, 0) {
             // One document; a JSONL log of one record is one too.
@@ -111,6 +114,25 @@ pub fn describe(path: Option<&Path>, text: &str) -> Option<String> {
         Some(v) => format!("{} {v}", format.name()),
         None => format.name().to_string(),
     })
+}
+
+/// The format of a chat history written as text (Markdown), by its
+/// opening: the first whose histories look like this one.
+fn chat_history(name: &str, text: &str) -> Option<SessionFormat> {
+    SessionFormat::ALL
+        .into_iter()
+        .find(|f| f.spec().text.is_some_and(|is| is(text, name)))
+}
+
+/// Whether a text is a chat history an agent tool wrote in Markdown
+/// (Aider's), which is read as a session log: only the model's turns are
+/// checked.
+pub fn is_chat_history(path: Option<&Path>, text: &str) -> bool {
+    let name = path
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    chat_history(name, text).is_some()
 }
 
 /// The format of a whole JSON document: the first whose documents look
@@ -209,6 +231,22 @@ mod tests {
             (
                 r#"{"role":"user","message":{"content":[{"type":"text","text":"x"}]}}"#,
                 SessionFormat::Cursor,
+            ),
+            (
+                r#"{"uuid":"u1","parentUuid":null,"sessionId":"s","type":"user","message":{"role":"user","parts":[{"text":"x"}]}}"#,
+                SessionFormat::QwenCode,
+            ),
+            (
+                r#"{"uuid":"u2","parentUuid":"u1","sessionId":"s","type":"system","subtype":"ui_telemetry","systemPayload":{}}"#,
+                SessionFormat::QwenCode,
+            ),
+            (
+                r#"{"type":"session.start","data":{"sessionId":"s","copilotVersion":"1.0.82"},"id":"e1","timestamp":"t","parentId":null}"#,
+                SessionFormat::CopilotCli,
+            ),
+            (
+                "\n# aider chat started at 2026-03-14 09:12:40\n\n#### Plan.  \n",
+                SessionFormat::Aider,
             ),
             (
                 r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#,

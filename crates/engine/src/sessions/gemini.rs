@@ -18,6 +18,7 @@ use super::log::{Conversation, Piece, SessionLog};
 pub(super) const DOCUMENT: Spec = Spec {
     name: "Gemini CLI chat (JSON)",
     document: Some(|v, _| is_document(v)),
+    text: None,
     record: None,
     read: read_document,
     structured_tools: true,
@@ -28,6 +29,7 @@ pub(super) const DOCUMENT: Spec = Spec {
 pub(super) const JSONL: Spec = Spec {
     name: "Gemini CLI chat (JSONL)",
     document: None,
+    text: None,
     record: Some(is_record),
     read: read_jsonl,
     structured_tools: true,

@@ -1,6 +1,7 @@
 //! Session logs written by agent tools: Claude Code, Codex CLI, Gemini CLI
 //! (JSON and JSONL), Cline, OpenCode exports, the Pi agent, Cursor's agent
-//! transcripts, and OpenAI chat messages (JSON or JSONL).
+//! transcripts, GitHub Copilot CLI, and OpenAI chat messages (JSON or
+//! JSONL).
 //! `docs/sessions.md` describes each format.
 //!
 //! Each format has a file of its own that gives its name, the shapes its
@@ -29,10 +30,17 @@
 macro_rules! with_formats {
     ($then:ident) => {
         $then! {
-            claude { ClaudeCode = FORMAT }
+            claude {
+                /// Qwen Code: Claude Code's envelopes with Gemini's parts,
+                /// asked first.
+                QwenCode = QWEN,
+                ClaudeCode = FORMAT,
+            }
             codex { Codex = FORMAT }
             pi { Pi = FORMAT }
             cursor { Cursor = FORMAT }
+            aider { Aider = FORMAT }
+            copilot { CopilotCli = FORMAT }
             gemini {
                 /// Gemini CLI's chat recording as one JSON document.
                 GeminiJson = DOCUMENT,
@@ -68,5 +76,5 @@ mod read;
 mod spec;
 
 pub use assemble::History;
-pub use format::{describe, detect, SessionFormat};
+pub use format::{describe, detect, is_chat_history, SessionFormat};
 pub use log::Session;

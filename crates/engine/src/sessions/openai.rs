@@ -12,6 +12,7 @@ use crate::syntax::Span;
 pub(super) const DOCUMENT: Spec = Spec {
     name: "OpenAI chat messages",
     document: Some(|v, _| is_document(v)),
+    text: None,
     record: None,
     read: read_document,
     structured_tools: true,
@@ -22,6 +23,7 @@ pub(super) const DOCUMENT: Spec = Spec {
 pub(super) const JSONL: Spec = Spec {
     name: "OpenAI chat dataset (JSONL)",
     document: Some(is_one_line),
+    text: None,
     record: Some(is_record),
     read: read_jsonl,
     structured_tools: true,

@@ -12,6 +12,7 @@ use super::read::agent_name;
 pub(super) const FORMAT: Spec = Spec {
     name: "OpenCode export",
     document: Some(|v, _| is_document(v)),
+    text: None,
     record: None,
     read,
     structured_tools: true,

@@ -12,6 +12,7 @@ use super::read::text_blocks;
 pub(super) const FORMAT: Spec = Spec {
     name: "Pi agent session",
     document: None,
+    text: None,
     record: Some(is_record),
     read,
     structured_tools: true,

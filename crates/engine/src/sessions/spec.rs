@@ -12,6 +12,9 @@ pub(super) struct Spec {
     /// Whether a log that is one JSON document, in a file of this name, is
     /// of this format.
     pub(super) document: Option<fn(&JValue<'_>, &str) -> bool>,
+    /// Whether a log that is not JSON (a chat history in Markdown), in a
+    /// file of this name, is of this format: by its opening.
+    pub(super) text: Option<fn(&str, &str) -> bool>,
     /// Whether a record of a JSONL log has the shape of this format's
     /// records.
     pub(super) record: Option<fn(&JValue<'_>) -> bool>,
