@@ -16,8 +16,10 @@ fn logs() -> Vec<PathBuf> {
             let p = e.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "json" || x == "jsonl")
-                || p.to_string_lossy().ends_with(".chat.history.md")
+            } else if p
+                .extension()
+                .is_some_and(|x| x == "json" || x == "jsonl" || x == "md")
+                && p.file_name().is_some_and(|n| n != "README.md")
             {
                 out.push(p);
             }
@@ -136,6 +138,56 @@ fn model_texts(name: &str, text: &str) -> Vec<usize> {
     out.into_iter().map(|(_, at)| at).collect()
 }
 
+/// The model's texts of a task messages file (Cline, Roo Code), read with
+/// serde_json: the byte offset of each in the file, and of every other
+/// entry's `text`.
+fn task_message_texts(text: &str) -> (Vec<usize>, Vec<usize>) {
+    let entries: Vec<serde_json::Value> = serde_json::from_str(text).unwrap();
+    let (mut models, mut others) = (Vec::new(), Vec::new());
+    let mut from = 0;
+    for (k, e) in entries.iter().enumerate() {
+        let Some(said) = e["text"].as_str().filter(|t| !t.is_empty()) else {
+            continue;
+        };
+        let encoded = serde_json::to_string(said).unwrap();
+        let opening: String = encoded[1..].chars().take(12).collect();
+        let at = from + text[from..].find(&format!("\"text\":\"{opening}")).unwrap() + 8;
+        from = at;
+        let model = e["partial"] != true
+            && (e["say"] == "completion_result" || (e["say"] == "text" && k > 0));
+        match model {
+            true => models.push(at),
+            false => others.push(at),
+        }
+    }
+    (models, others)
+}
+
+/// The model's texts of a VS Code chat export, read with serde_json: the
+/// byte offset of each `value` of a response item with no `kind`.
+fn vscode_chat_texts(text: &str) -> Vec<usize> {
+    let chat: serde_json::Value = serde_json::from_str(text).unwrap();
+    let mut out = Vec::new();
+    let mut from = 0;
+    for request in chat["requests"].as_array().unwrap() {
+        for item in request["response"].as_array().into_iter().flatten() {
+            let Some(value) = item["value"]
+                .as_str()
+                .filter(|_| item.get("kind").is_none())
+            else {
+                continue;
+            };
+            let encoded = serde_json::to_string(value).unwrap();
+            let opening: String = encoded[1..].chars().take(12).collect();
+            let key = format!("\"value\": \"{opening}");
+            let at = from + text[from..].find(&key).unwrap() + key.len() - opening.len();
+            from = at;
+            out.push(at);
+        }
+    }
+    out
+}
+
 /// A marker put at the start of the first, a middle and the last of the
 /// model's texts is reported where it is, in each newer format; put into
 /// what the model did not write (a prompt, thinking, tool output, a copy
@@ -175,6 +227,54 @@ fn a_marker_in_the_models_text_is_reported_where_it_is_and_nowhere_else() {
             );
         }
     }
+    for name in ["cline-ui-messages.json", "roo-ui-messages.json"] {
+        let original = fs::read_to_string(dir.join(name)).unwrap();
+        let (texts, others) = task_message_texts(&original);
+        assert!(texts.len() >= 3 && others.len() >= 3, "{name}");
+        for at in [texts[0], texts[texts.len() / 2], texts[texts.len() - 1]] {
+            let (text, want) = with_marker(&original, at);
+            assert_eq!(
+                m002_at(name, &text),
+                want.into_iter().collect::<Vec<_>>(),
+                "{name} at {at}"
+            );
+        }
+        for at in others {
+            let (text, _) = with_marker(&original, at);
+            assert_eq!(
+                m002_at(name, &text),
+                vec![],
+                "{name} at {at}: not the model's text"
+            );
+        }
+    }
+    let name = "vscode-chat.json";
+    let original = fs::read_to_string(dir.join(name)).unwrap();
+    let texts = vscode_chat_texts(&original);
+    assert!(texts.len() >= 3, "{name}");
+    for at in [texts[0], texts[texts.len() / 2], texts[texts.len() - 1]] {
+        let (text, want) = with_marker(&original, at);
+        assert_eq!(
+            m002_at(name, &text),
+            want.into_iter().collect::<Vec<_>>(),
+            "{name} at {at}"
+        );
+    }
+    let others: Vec<usize> = original
+        .match_indices("\"value\": \"")
+        .chain(original.match_indices("\"text\": \""))
+        .map(|(k, key)| k + key.len())
+        .filter(|at| !texts.contains(at))
+        .collect();
+    assert!(others.len() >= 3, "{name}");
+    for at in others {
+        let (text, _) = with_marker(&original, at);
+        assert_eq!(
+            m002_at(name, &text),
+            vec![],
+            "{name} at {at}: not the model's text"
+        );
+    }
     // Aider: the model's lines, by their line number, and lines that are
     // the user's, the tools', or the model's thinking.
     let name = "aider.chat.history.md";
@@ -202,5 +302,41 @@ fn a_marker_in_the_models_text_is_reported_where_it_is_and_nowhere_else() {
         let (text, want) = with_marker(&original, start_of(line) + after);
         let want: Vec<_> = want.into_iter().filter(|_| models).collect();
         assert_eq!(m002_at(name, &text), want, "{name}:{line}");
+    }
+    // Cursor's export: the `**Cursor**` turns are the model's, the
+    // `**User**` turns are not.
+    let cases: &[(&str, &[(usize, bool)])] = &[
+        (
+            "cursor-export.chat.md",
+            &[(19, true), (68, true), (84, true), (8, false), (57, false)],
+        ),
+        // SpecStory: the model's records, not the user's turn, the
+        // thinking, or a tool's output that left its fence.
+        (
+            "specstory.md",
+            &[
+                (27, true),
+                (52, true),
+                (125, true),
+                (9, false),
+                (21, false),
+                (43, false),
+            ],
+        ),
+    ];
+    for (name, lines) in cases {
+        let original = fs::read_to_string(dir.join(name)).unwrap();
+        let start_of = |line: usize| {
+            original
+                .split_inclusive('\n')
+                .take(line - 1)
+                .map(str::len)
+                .sum::<usize>()
+        };
+        for &(line, models) in *lines {
+            let (text, want) = with_marker(&original, start_of(line));
+            let want: Vec<_> = want.into_iter().filter(|_| models).collect();
+            assert_eq!(m002_at(name, &text), want, "{name}:{line}");
+        }
     }
 }

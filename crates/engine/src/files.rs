@@ -36,6 +36,8 @@ pub const TOOL_LOG_DIRS: &[(&[&str], &str)] = &[
     (&[".copilot", "session-state"], "GitHub Copilot CLI"),
     (&[".qwen", "projects"], "Qwen Code"),
     (&["saoudrizwan.claude-dev", "tasks"], "Cline"),
+    (&["rooveterinaryinc.roo-cline", "tasks"], "Roo Code"),
+    (&["kilocode.kilo-code", "tasks"], "Kilo Code"),
     (&[".cline", "data", "tasks"], "Cline"),
 ];
 

@@ -16,6 +16,7 @@
 //! such mark: there a tool message runs to the first blank line.
 
 use super::log::{Conversation, Piece, SessionLog};
+use super::read::{fence_of, text_lines, TextLine};
 use super::spec::Spec;
 use crate::syntax::Span;
 
@@ -59,21 +60,15 @@ fn is_history(text: &str, _name: &str) -> bool {
     text[..end].lines().any(is_header)
 }
 
-/// A line of the file: where it starts and ends (without its line break).
-struct Line<'t> {
-    start: usize,
-    text: &'t str,
+/// What aider's records look like, line by line.
+trait AiderLine {
+    fn is_user(&self) -> bool;
+    fn is_tool(&self) -> bool;
+    /// Ends with aider's two spaces.
+    fn marked(&self) -> bool;
 }
 
-impl Line<'_> {
-    fn end(&self) -> usize {
-        self.start + self.text.len()
-    }
-
-    fn is_blank(&self) -> bool {
-        self.text.trim().is_empty()
-    }
-
+impl AiderLine for TextLine<'_> {
     fn is_user(&self) -> bool {
         self.text.starts_with("####")
             && self.text[4..].chars().next().is_none_or(|c| c == ' ')
@@ -83,33 +78,9 @@ impl Line<'_> {
         self.text.starts_with('>')
     }
 
-    /// Ends with aider's two spaces.
     fn marked(&self) -> bool {
         self.text.ends_with("  ")
     }
-}
-
-/// The fence a line opens or closes a code block with: up to three spaces,
-/// then three or more backticks or tildes.
-fn fence_of(line: &str) -> Option<(u8, usize)> {
-    let indent = line.len() - line.trim_start_matches(' ').len();
-    let rest = &line.as_bytes()[indent..];
-    let c = *rest.first()?;
-    let n = rest.iter().take_while(|&&b| b == c).count();
-    (indent <= 3 && (c == b'`' || c == b'~') && n >= 3).then_some((c, n))
-}
-
-fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
-    let mut at = 0;
-    text.split_inclusive('\n').map(move |raw| {
-        let start = at;
-        at += raw.len();
-        let body = raw.strip_suffix('\n').unwrap_or(raw);
-        Line {
-            start,
-            text: body.strip_suffix('\r').unwrap_or(body),
-        }
-    })
 }
 
 /// Where a line stands.
@@ -129,7 +100,7 @@ enum State {
 
 fn read(log: &mut SessionLog, text: &str) {
     // Whether aider's two spaces survive: any of its records keeps them.
-    let marks = lines(text).any(|l| (l.is_user() || l.is_tool()) && l.marked());
+    let marks = text_lines(text).any(|l| (l.is_user() || l.is_tool()) && l.marked());
     let mut conversation = Conversation::default();
     let mut reply: Option<Span> = None;
     let mut state = State::Open;
@@ -151,7 +122,7 @@ fn read(log: &mut SessionLog, text: &str) {
     };
     // What comes before the first session's header is no session's.
     let mut started = false;
-    for line in lines(text) {
+    for line in text_lines(text) {
         if is_header(line.text) {
             flush(&mut conversation, &mut reply);
             log.conversations.push(std::mem::take(&mut conversation));

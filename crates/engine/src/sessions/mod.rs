@@ -1,7 +1,10 @@
-//! Session logs written by agent tools: Claude Code, Codex CLI, Gemini CLI
-//! (JSON and JSONL), Cline, OpenCode exports, the Pi agent, Cursor's agent
-//! transcripts, GitHub Copilot CLI, and OpenAI chat messages (JSON or
-//! JSONL).
+//! Session logs written by agent tools: Claude Code, Qwen Code, Codex CLI,
+//! Gemini CLI (JSON and JSONL), Cline (its history and its task messages,
+//! which Roo Code and Kilo Code write too), OpenCode exports, the Pi agent,
+//! Cursor's agent transcripts, GitHub Copilot CLI, VS Code's chat export,
+//! OpenAI chat messages (JSON or JSONL), and the chat histories written as
+//! Markdown: Aider's, SpecStory's and Cursor's chat export, of which only
+//! the model's turns are read.
 //! `docs/sessions.md` describes each format.
 //!
 //! Each format has a file of its own that gives its name, the shapes its
@@ -40,6 +43,8 @@ macro_rules! with_formats {
             pi { Pi = FORMAT }
             cursor { Cursor = FORMAT }
             aider { Aider = FORMAT }
+            cursor_export { CursorExport = FORMAT }
+            specstory { SpecStory = FORMAT }
             copilot { CopilotCli = FORMAT }
             gemini {
                 /// Gemini CLI's chat recording as one JSON document.
@@ -49,6 +54,8 @@ macro_rules! with_formats {
             }
             opencode { OpenCode = FORMAT }
             cline { Cline = FORMAT }
+            cline_ui { ClineMessages = FORMAT }
+            vscode_chat { VsCodeChat = FORMAT }
             openai {
                 /// OpenAI chat messages as JSONL, one conversation a line (a dataset).
                 OpenAiJsonl = JSONL,

@@ -58,6 +58,47 @@ pub(super) fn anthropic_tools(
     }
 }
 
+/// A line of a text log: where it starts, and its text without its line
+/// break (`\n` or `\r\n`).
+pub(super) struct TextLine<'t> {
+    pub(super) start: usize,
+    pub(super) text: &'t str,
+}
+
+impl TextLine<'_> {
+    pub(super) fn end(&self) -> usize {
+        self.start + self.text.len()
+    }
+
+    pub(super) fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+}
+
+/// The lines of a text log (a chat history in Markdown), in order.
+pub(super) fn text_lines(text: &str) -> impl Iterator<Item = TextLine<'_>> {
+    let mut at = 0;
+    text.split_inclusive('\n').map(move |raw| {
+        let start = at;
+        at += raw.len();
+        let body = raw.strip_suffix('\n').unwrap_or(raw);
+        TextLine {
+            start,
+            text: body.strip_suffix('\r').unwrap_or(body),
+        }
+    })
+}
+
+/// The fence a line opens or closes a Markdown code block with: up to
+/// three spaces, then three or more backticks or tildes.
+pub(super) fn fence_of(line: &str) -> Option<(u8, usize)> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let rest = &line.as_bytes()[indent..];
+    let c = *rest.first()?;
+    let n = rest.iter().take_while(|&&b| b == c).count();
+    (indent <= 3 && (c == b'`' || c == b'~') && n >= 3).then_some((c, n))
+}
+
 /// Read a log with its format's reader; JSONL logs of `parallel_from`
 /// bytes or more in two halves at once.
 pub(super) fn read_with(spec: &Spec, text: &str, parallel_from: usize) -> SessionLog {
