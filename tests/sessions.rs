@@ -188,6 +188,110 @@ fn vscode_chat_texts(text: &str) -> Vec<usize> {
     out
 }
 
+/// A string as JSON writes it, with `sep` after the colon, both with
+/// non-ASCII characters as they are and escaped (Python's `ensure_ascii`).
+fn openings(s: &str) -> [String; 2] {
+    let raw = serde_json::to_string(s).unwrap();
+    let ascii: String = raw
+        .chars()
+        .flat_map(|c| match c.is_ascii() {
+            true => vec![c.to_string()],
+            false => {
+                let mut units = [0u16; 2];
+                c.encode_utf16(&mut units)
+                    .iter()
+                    .map(|u| format!("\\u{u:04x}"))
+                    .collect()
+            }
+        })
+        .collect();
+    [raw, ascii].map(|e| e[1..].chars().take(12).collect())
+}
+
+/// Where `key` with a value opening as `value` does is next in `text`
+/// from `from`: the offset of the value's first byte.
+fn next_value(text: &str, from: usize, key: &str, sep: &str, value: &str) -> usize {
+    openings(value)
+        .iter()
+        .filter_map(|o| {
+            let pattern = format!("\"{key}\":{sep}\"{o}");
+            text[from..]
+                .find(&pattern)
+                .map(|k| from + k + pattern.len() - o.len())
+        })
+        .min()
+        .unwrap_or_else(|| panic!("{key}: {value:?} not found"))
+}
+
+/// The model's texts of OpenHands logs, read with serde_json.
+fn openhands_texts(name: &str, text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    if name.ends_with(".json") {
+        let events: Vec<serde_json::Value> = serde_json::from_str(text).unwrap();
+        let mut from = 0;
+        for e in &events {
+            // Each event's own place: its id.
+            from = next_value(
+                text,
+                from,
+                "timestamp",
+                " ",
+                e["timestamp"].as_str().unwrap(),
+            );
+            if e["source"] != "agent" {
+                continue;
+            }
+            let action = e["action"].as_str().unwrap_or_default();
+            let keys: &[&str] = match action {
+                "message" => &["content"],
+                "think" | "system" | "" => &[],
+                "finish" => &["thought", "final_thought"],
+                _ => &["thought"],
+            };
+            for key in keys {
+                if let Some(v) = e["args"][*key].as_str().filter(|v| !v.is_empty()) {
+                    // The args come after the display `message` and the
+                    // metadata, both of which may repeat the text.
+                    let args = from + text[from..].find("\"args\": {").unwrap();
+                    out.push(next_value(text, args, key, " ", v));
+                }
+            }
+        }
+    } else {
+        for (line_start, line) in text.split_inclusive('\n').scan(0, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        }) {
+            let e: serde_json::Value = serde_json::from_str(line).unwrap();
+            let mut texts: Vec<(&str, &str)> = Vec::new();
+            match e["kind"].as_str().unwrap_or_default() {
+                "MessageEvent" if e["source"] == "agent" => {
+                    for b in e["llm_message"]["content"].as_array().unwrap() {
+                        texts.extend(b["text"].as_str().map(|t| ("text", t)));
+                    }
+                }
+                "ActionEvent" => {
+                    for b in e["thought"].as_array().into_iter().flatten() {
+                        texts.extend(b["text"].as_str().map(|t| ("text", t)));
+                    }
+                    if e["action"]["kind"] == "FinishAction" {
+                        texts.extend(e["action"]["message"].as_str().map(|t| ("message", t)));
+                    }
+                }
+                _ => {}
+            }
+            let mut from = line_start;
+            for (key, t) in texts.into_iter().filter(|(_, t)| !t.is_empty()) {
+                let at = next_value(text, from, key, "", t);
+                from = at;
+                out.push(at);
+            }
+        }
+    }
+    out
+}
+
 /// A marker put at the start of the first, a middle and the last of the
 /// model's texts is reported where it is, in each newer format; put into
 /// what the model did not write (a prompt, thinking, tool output, a copy
@@ -239,6 +343,49 @@ fn a_marker_in_the_models_text_is_reported_where_it_is_and_nowhere_else() {
                 "{name} at {at}"
             );
         }
+        for at in others {
+            let (text, _) = with_marker(&original, at);
+            assert_eq!(
+                m002_at(name, &text),
+                vec![],
+                "{name} at {at}: not the model's text"
+            );
+        }
+    }
+    for (name, sep, keys) in [
+        (
+            "openhands-trajectory.json",
+            " ",
+            &["content", "thought", "final_thought", "message"][..],
+        ),
+        ("openhands-sdk-events.jsonl", "", &["text", "message"][..]),
+    ] {
+        let original = fs::read_to_string(dir.join(name)).unwrap();
+        let texts = openhands_texts(name, &original);
+        assert!(texts.len() >= 3, "{name}");
+        for at in [texts[0], texts[texts.len() / 2], texts[texts.len() - 1]] {
+            let (text, want) = with_marker(&original, at);
+            assert_eq!(
+                m002_at(name, &text),
+                want.into_iter().collect::<Vec<_>>(),
+                "{name} at {at}"
+            );
+        }
+        let others: Vec<usize> = keys
+            .iter()
+            .flat_map(|key| {
+                let pattern = format!("\"{key}\":{sep}\"");
+                let len = pattern.len();
+                original
+                    .match_indices(&pattern)
+                    .map(|(k, _)| k + len)
+                    .collect::<Vec<_>>()
+            })
+            // An empty string is no text; filled, a model's field would be
+            // the model's.
+            .filter(|&at| !texts.contains(&at) && !original[at..].starts_with('"'))
+            .collect();
+        assert!(others.len() >= 3, "{name}");
         for at in others {
             let (text, _) = with_marker(&original, at);
             assert_eq!(

@@ -253,7 +253,7 @@ pub fn run(args: &CheckArgs) -> i32 {
     let paths = super::stdin_or_paths(&args.paths, args.stdin_filename.is_some(), args.silent);
     let (inputs, mut run_errors) = ws.inputs(&paths, &args.walk);
     if args.show_files {
-        return show_files(&ws, &inputs, &run_errors);
+        return show_files(&ws, &inputs, &run_errors, args.format == OutputFormat::Json);
     }
     if args.verbose {
         eprintln!(
@@ -627,12 +627,16 @@ fn described(kind: FileKind, path: &Path, source: &str) -> String {
 /// check them), its kind, and the configuration file that applies. Files
 /// a walk skips (excluded, ignored, YAML or JSON that is no record) are not
 /// listed; standard input is listed as `-`.
-fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
+fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String], json: bool) -> i32 {
     let mut rows: Vec<(String, String, String)> = Vec::new();
+    // For `--format json`: each file's path, kind, reader, tool version
+    // and configuration.
+    let mut records: Vec<serde_json::Value> = Vec::new();
     let mut errors: Vec<String> = run_errors.to_vec();
     for input in inputs {
         let Some(path) = input.path() else {
             rows.push(("-".to_string(), "from standard input".into(), String::new()));
+            records.push(serde_json::json!({"path": "-", "kind": null, "config": null}));
             continue;
         };
         let name = display_path(path);
@@ -661,7 +665,34 @@ fn show_files(ws: &Workspace, inputs: &[Input], run_errors: &[String]) -> i32 {
         let shown = config
             .path()
             .map_or_else(|| "(defaults)".to_string(), display_path);
+        let (reader, version) = match kind {
+            FileKind::SessionLog => crate::sessions::identify(Some(path), &source)
+                .map_or((None, None), |(f, v)| (Some(f.name()), v)),
+            _ => (None, None),
+        };
+        records.push(serde_json::json!({
+            "path": name,
+            "kind": kind.name(),
+            "reader": reader,
+            "version": version,
+            "config": config.path().map(display_path),
+        }));
         rows.push((name, described(kind, path, &source), shown));
+    }
+    if json {
+        let mut stdout = std::io::stdout().lock();
+        let _ = serde_json::to_writer_pretty(&mut stdout, &records)
+            .map_err(std::io::Error::other)
+            .and_then(|_| stdout.write_all(b"\n"))
+            .and_then(|_| stdout.flush());
+        for e in &errors {
+            eprintln!("error: {}", crate::output::safe::error(e));
+        }
+        return if errors.is_empty() {
+            EXIT_OK
+        } else {
+            EXIT_FAILURE
+        };
     }
     let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let kind_width = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);

@@ -86,6 +86,20 @@ fn a_session_log_is_listed_with_its_reader() {
         "session-log (Codex CLI rollout 0.171.0) (defaults)"
     );
     assert_eq!(row("pi.jsonl"), "session-log (Pi agent session) (defaults)");
+    // As JSON: the reader and the version apart.
+    let (code, out, err) = run(root.path(), &["--show-files", "--format", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let files: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let claude = files
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "claude.jsonl")
+        .unwrap();
+    assert_eq!(claude["kind"], "session-log");
+    assert_eq!(claude["reader"], "Claude Code session");
+    assert_eq!(claude["version"], "2.1.197");
+    assert_eq!(claude["config"], serde_json::Value::Null);
     let (_, _, err) = run(root.path(), &["-v"]);
     assert!(
         err.contains("claude.jsonl: session-log (Claude Code session 2.1.197)"),

@@ -98,6 +98,16 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<SessionFormat> {
 /// its records say, the version of the tool that wrote it
 /// (`Claude Code session 2.1.197`).
 pub fn describe(path: Option<&Path>, text: &str) -> Option<String> {
+    let (format, version) = identify(path, text)?;
+    Some(match version {
+        Some(v) => format!("{} {v}", format.name()),
+        None => format.name().to_string(),
+    })
+}
+
+/// A session log's format and, where its records say, the version of the
+/// tool that wrote it.
+pub fn identify(path: Option<&Path>, text: &str) -> Option<(SessionFormat, Option<String>)> {
     let format = detect(path, text)?;
     // A version is a short token (`2.1.197`, `0.171.0-alpha.2`).
     let token = |v: &String| {
@@ -110,10 +120,7 @@ pub fn describe(path: Option<&Path>, text: &str) -> Option<String> {
             .take(DETECT_RECORDS)
             .find_map(|(_, v)| v.ok().as_ref().and_then(of).filter(token))
     });
-    Some(match version {
-        Some(v) => format!("{} {v}", format.name()),
-        None => format.name().to_string(),
-    })
+    Some((format, version))
 }
 
 /// The format of a chat history written as text (Markdown), by its
@@ -263,6 +270,18 @@ mod tests {
             (
                 r#"{"responderUsername":"GitHub Copilot","initialLocation":"panel","requests":[{"message":{"text":"x"},"response":[{"value":"y"}]}]}"#,
                 SessionFormat::VsCodeChat,
+            ),
+            (
+                r#"[{"id":0,"timestamp":"t","source":"agent","message":"m","action":"system","args":{}},{"id":4,"timestamp":"t","source":"environment","message":"m","cause":2,"observation":"recall","content":""}]"#,
+                SessionFormat::OpenHandsTrajectory,
+            ),
+            (
+                r#"{"trajectory":[{"id":1,"timestamp":"t","source":"user","message":"m","action":"message","args":{"content":"x"}}]}"#,
+                SessionFormat::OpenHandsTrajectory,
+            ),
+            (
+                "{\"id\":\"e1\",\"timestamp\":\"t\",\"source\":\"agent\",\"llm_message\":{\"role\":\"assistant\",\"content\":[]},\"kind\":\"MessageEvent\"}\n{\"id\":\"e2\",\"timestamp\":\"t\",\"source\":\"agent\",\"key\":\"k\",\"value\":1,\"kind\":\"ConversationStateUpdateEvent\"}\n",
+                SessionFormat::OpenHandsEvents,
             ),
             (
                 r#"{"sessionId":"s","projectHash":"h","startTime":"t","lastUpdated":"t","kind":"main"}"#,

@@ -2,6 +2,7 @@
 //! Gemini CLI (JSON and JSONL), Cline (its history and its task messages,
 //! which Roo Code and Kilo Code write too), OpenCode exports, the Pi agent,
 //! Cursor's agent transcripts, GitHub Copilot CLI, VS Code's chat export,
+//! OpenHands (trajectories and SDK events),
 //! OpenAI chat messages (JSON or JSONL), and the chat histories written as
 //! Markdown: Aider's, SpecStory's and Cursor's chat export, of which only
 //! the model's turns are read.
@@ -56,6 +57,12 @@ macro_rules! with_formats {
             cline { Cline = FORMAT }
             cline_ui { ClineMessages = FORMAT }
             vscode_chat { VsCodeChat = FORMAT }
+            openhands {
+                /// An OpenHands 0.x trajectory: one JSON array of events.
+                OpenHandsTrajectory = TRAJECTORY,
+                /// OpenHands SDK events, one a line.
+                OpenHandsEvents = EVENTS,
+            }
             openai {
                 /// OpenAI chat messages as JSONL, one conversation a line (a dataset).
                 OpenAiJsonl = JSONL,
@@ -83,5 +90,5 @@ mod read;
 mod spec;
 
 pub use assemble::History;
-pub use format::{describe, detect, is_chat_history, SessionFormat};
+pub use format::{describe, detect, identify, is_chat_history, SessionFormat};
 pub use log::Session;
