@@ -264,7 +264,7 @@ sessions() {
     echo
     echo "== sessions: every generated format, ${mb} MB each"
     printf '%-8s %10s %10s %12s %9s\n' format check 'MB/s' json.loads speedup
-    for format in claude codex gemini pi openai; do
+    for format in claude codex gemini pi openai qwen copilot openhands; do
         "$gen" session "$format" "$dir/s.jsonl" "${mb}MB" 5 2>/dev/null
         size="$(stat -c %s "$dir/s.jsonl")"
         t_bl="$(RUNS=5 median "$bl check --format concise $dir/s.jsonl")"

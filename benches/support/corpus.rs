@@ -5,7 +5,8 @@
 //!   cargo run --release --example corpus -- shapes
 //!   cargo run --release --example corpus -- shape NAME N PATH
 //!   cargo run --release --example corpus -- session FORMAT PATH BYTES [SEED]
-//!     (FORMAT: claude, codex, gemini, pi, openai; see sessions.rs)
+//!     (FORMAT: claude, codex, gemini, pi, openai, qwen, copilot, openhands;
+//!     see sessions.rs)
 //!
 //! BYTES accepts a suffix: 20MB, 512KB, 1GB (powers of 1000). SEED may also
 //! be given as `--seed N`. `--shape NAME` picks the shape of the transcripts
@@ -154,6 +155,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 "gemini" => sessions::gemini(&mut rng, bytes),
                 "pi" => sessions::pi(&mut rng, bytes),
                 "openai" => sessions::openai(&mut rng, bytes),
+                "qwen" => sessions::qwen(&mut rng, bytes),
+                "copilot" => sessions::copilot(&mut rng, bytes),
+                "openhands" => sessions::openhands(&mut rng, bytes),
                 other => return Err(format!("unknown session format {other}")),
             };
             write(path, &content).map_err(|e| e.to_string())?;

@@ -268,6 +268,107 @@ pub fn pi(rng: &mut Rng, bytes: usize) -> String {
     out
 }
 
+/// A Qwen Code session of about `bytes` bytes: Claude Code's envelopes with
+/// Gemini's parts, a `ui_telemetry` record repeating each reply.
+pub fn qwen(rng: &mut Rng, bytes: usize) -> String {
+    let mut out = String::with_capacity(bytes + 100_000);
+    let session = uuid(rng);
+    let mut parent: Value = Value::Null;
+    let mut push = |out: &mut String, rng: &mut Rng, record: Value| {
+        let id = uuid(rng);
+        let mut record = record;
+        record["uuid"] = json!(id);
+        record["parentUuid"] = parent.clone();
+        record["sessionId"] = json!(session);
+        record["timestamp"] = json!("2026-08-14T06:20:05.318Z");
+        record["cwd"] = json!("/home/user/p");
+        record["version"] = json!("0.21.6");
+        out.push_str(&record.to_string());
+        out.push('\n');
+        parent = json!(id);
+    };
+    while out.len() < bytes {
+        let value = json!({"type": "user", "provenance": "real_user", "message": {"role": "user", "parts": [{"text": "Price the new tier."}]}});
+
+        push(&mut out, rng, value);
+        let call = format!("call_{:020x}", rng.next());
+        let text = assistant_text(rng);
+        let value = json!({"type": "system", "provenance": "system", "subtype": "ui_telemetry", "systemPayload": {"uiEvent": {"event.name": "qwen-code.api_response", "response_text": text}}});
+
+        push(&mut out, rng, value);
+        let value = json!({"type": "assistant", "provenance": "assistant_output", "model": "qwen3-coder-plus", "message": {"role": "model", "parts": [{"text": output(rng, 400), "thought": true}, {"text": text}, {"functionCall": {"id": call, "name": "read_file", "args": {"file_path": "plan.md"}}}]}});
+
+        push(&mut out, rng, value);
+        let value = json!({"type": "tool_result", "provenance": "tool_result", "message": {"role": "user", "parts": [{"functionResponse": {"id": call, "name": "read_file", "response": {"output": long_output(rng)}}}]}});
+
+        push(&mut out, rng, value);
+    }
+    out
+}
+
+/// A GitHub Copilot CLI `events.jsonl` of about `bytes` bytes.
+pub fn copilot(rng: &mut Rng, bytes: usize) -> String {
+    let mut out = String::with_capacity(bytes + 100_000);
+    let mut parent: Value = Value::Null;
+    let mut push = |out: &mut String, rng: &mut Rng, kind: &str, data: Value| {
+        let id = uuid(rng);
+        out.push_str(&json!({"type": kind, "data": data, "id": id, "timestamp": "2026-08-05T20:40:13.490Z", "parentId": parent}).to_string());
+        out.push('\n');
+        parent = json!(id);
+    };
+    let value = json!({"sessionId": uuid(rng), "version": 1, "producer": "copilot-agent", "copilotVersion": "1.0.82"});
+
+    push(&mut out, rng, "session.start", value);
+    while out.len() < bytes {
+        let value = json!({"content": "Price the new tier.", "transformedContent": "<current_datetime>2026-08-05</current_datetime> Price the new tier."});
+
+        push(&mut out, rng, "user.message", value);
+        let call = format!("toolu_{:020x}", rng.next());
+        let value = json!({"messageId": uuid(rng), "content": assistant_text(rng), "reasoningText": output(rng, 400), "toolRequests": [{"toolCallId": call, "name": "view", "arguments": {"path": "plan.md"}, "type": "function"}]});
+
+        push(&mut out, rng, "assistant.message", value);
+        let value =
+            json!({"toolCallId": call, "toolName": "view", "arguments": {"path": "plan.md"}});
+
+        push(&mut out, rng, "tool.execution_start", value);
+        let value =
+            json!({"toolCallId": call, "success": true, "result": {"content": long_output(rng)}});
+
+        push(&mut out, rng, "tool.execution_complete", value);
+    }
+    out
+}
+
+/// OpenHands SDK events, one a line, of about `bytes` bytes.
+pub fn openhands(rng: &mut Rng, bytes: usize) -> String {
+    let mut out = String::with_capacity(bytes + 100_000);
+    let push = |out: &mut String, rng: &mut Rng, source: &str, kind: &str, body: Value| {
+        let mut event = body;
+        event["id"] = json!(uuid(rng));
+        event["timestamp"] = json!("2026-08-16T10:12:07.481233");
+        event["source"] = json!(source);
+        event["kind"] = json!(kind);
+        out.push_str(&event.to_string());
+        out.push('\n');
+    };
+    while out.len() < bytes {
+        let value = json!({"llm_message": {"role": "user", "content": [{"type": "text", "text": "Price the new tier."}]}});
+
+        push(&mut out, rng, "user", "MessageEvent", value);
+        let call = format!("toolu_{:020x}", rng.next());
+        let value = json!({"thought": [{"type": "text", "text": assistant_text(rng)}], "reasoning_content": output(rng, 400), "action": {"command": "cat plan.md", "kind": "TerminalAction"}, "tool_name": "terminal", "tool_call_id": call, "tool_call": {"id": call, "name": "terminal", "arguments": "{\"command\": \"cat plan.md\"}"}});
+
+        push(&mut out, rng, "agent", "ActionEvent", value);
+        let value = json!({"tool_name": "terminal", "tool_call_id": call, "observation": {"content": [{"type": "text", "text": long_output(rng)}], "kind": "TerminalObservation"}});
+
+        push(&mut out, rng, "environment", "ObservationEvent", value);
+        let value = json!({"llm_message": {"role": "assistant", "content": [{"type": "text", "text": assistant_text(rng)}]}});
+
+        push(&mut out, rng, "agent", "MessageEvent", value);
+    }
+    out
+}
+
 /// An OpenAI chat dataset (one conversation a line) of about `bytes` bytes.
 pub fn openai(rng: &mut Rng, bytes: usize) -> String {
     let mut out = String::with_capacity(bytes + 100_000);
