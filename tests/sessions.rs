@@ -105,7 +105,13 @@ fn model_texts(name: &str, text: &str) -> Vec<usize> {
         at += line.len();
         let r: serde_json::Value = serde_json::from_str(line).unwrap();
         uuids.push(r["uuid"].as_str().unwrap_or_default().to_string());
-        let found: Vec<String> = if name.starts_with("copilot") {
+        let found: Vec<String> = if name.starts_with("grok") {
+            (r["type"] == "assistant")
+                .then(|| r["content"].as_str().map(str::to_string))
+                .flatten()
+                .into_iter()
+                .collect()
+        } else if name.starts_with("copilot") {
             (r["type"] == "assistant.message")
                 .then(|| r["data"]["content"].as_str().map(str::to_string))
                 .flatten()
@@ -299,7 +305,11 @@ fn openhands_texts(name: &str, text: &str) -> Vec<usize> {
 #[test]
 fn a_marker_in_the_models_text_is_reported_where_it_is_and_nowhere_else() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
-    for name in ["copilot-cli.jsonl", "qwen-code.jsonl"] {
+    for name in [
+        "copilot-cli.jsonl",
+        "qwen-code.jsonl",
+        "grok-build-chat-history.jsonl",
+    ] {
         let original = fs::read_to_string(dir.join(name)).unwrap();
         let texts = model_texts(name, &original);
         assert!(texts.len() >= 3, "{name}");

@@ -272,6 +272,10 @@ mod tests {
                 SessionFormat::VsCodeChat,
             ),
             (
+                "{\"type\":\"system\",\"content\":\"You are Grok.\"}\n{\"type\":\"assistant\",\"content\":\"x\",\"tool_calls\":[]}\n",
+                SessionFormat::GrokBuild,
+            ),
+            (
                 r#"[{"id":0,"timestamp":"t","source":"agent","message":"m","action":"system","args":{}},{"id":4,"timestamp":"t","source":"environment","message":"m","cause":2,"observation":"recall","content":""}]"#,
                 SessionFormat::OpenHandsTrajectory,
             ),

@@ -2,7 +2,7 @@
 //! Gemini CLI (JSON and JSONL), Cline (its history and its task messages,
 //! which Roo Code and Kilo Code write too), OpenCode exports, the Pi agent,
 //! Cursor's agent transcripts, GitHub Copilot CLI, VS Code's chat export,
-//! OpenHands (trajectories and SDK events),
+//! OpenHands (trajectories and SDK events), Grok Build,
 //! OpenAI chat messages (JSON or JSONL), and the chat histories written as
 //! Markdown: Aider's, SpecStory's and Cursor's chat export, of which only
 //! the model's turns are read.
@@ -43,6 +43,7 @@ macro_rules! with_formats {
             codex { Codex = FORMAT }
             pi { Pi = FORMAT }
             cursor { Cursor = FORMAT }
+            grok { GrokBuild = FORMAT }
             aider { Aider = FORMAT }
             cursor_export { CursorExport = FORMAT }
             specstory { SpecStory = FORMAT }
