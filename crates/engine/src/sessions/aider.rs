@@ -111,11 +111,7 @@ fn read(log: &mut SessionLog, text: &str) {
     let flush = |conversation: &mut Conversation, reply: &mut Option<Span>| {
         if let Some(span) = reply.take() {
             conversation.push(
-                vec![Piece {
-                    raw: span,
-                    escaped: false,
-                    block: true,
-                }],
+                vec![Piece::lines(span)],
                 None,
             );
         }

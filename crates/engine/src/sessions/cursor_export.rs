@@ -42,11 +42,7 @@ fn read(log: &mut SessionLog, text: &str) {
     let finish = |conversation: &mut Conversation, turn: Option<Option<std::ops::Range<usize>>>| {
         if let Some(Some(span)) = turn {
             conversation.push(
-                vec![Piece {
-                    raw: span,
-                    escaped: false,
-                    block: true,
-                }],
+                vec![Piece::lines(span)],
                 None,
             );
         }

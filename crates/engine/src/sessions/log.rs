@@ -33,6 +33,16 @@ impl Piece {
         }
     }
 
+    /// Lines of a text log (a chat history in Markdown) as they stand: a
+    /// block of its own, with no escapes.
+    pub(super) fn lines(raw: Span) -> Piece {
+        Piece {
+            raw,
+            escaped: false,
+            block: true,
+        }
+    }
+
     /// A part of one text, joined to the piece before it as it is.
     pub(super) fn part(text: &Raw<'_>) -> Piece {
         Piece {

@@ -83,11 +83,7 @@ impl Reading {
 
     fn cut(&mut self) {
         if let Some(raw) = self.open.take() {
-            self.pieces.push(Piece {
-                raw,
-                escaped: false,
-                block: true,
-            });
+            self.pieces.push(Piece::lines(raw));
         }
     }
 }
